@@ -1,0 +1,316 @@
+"""A seat's belief over hidden roles, by exact enumeration of the possible wolf sets.
+
+Every wolf set consistent with what the seat knows for certain (its own role,
+revealed roles, its check results, its pack) is enumerated and weighted by how
+likely the public behaviour is under it. Behaviour enters as pairwise factors
+``f(a is a wolf, b is a wolf)`` for an act of ``a`` towards ``b`` (a vote, a check
+claim, an accusation), folded into a quadratic log-weight, plus a penalty for
+every good player too many claiming a role the deal has no card left for.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+from arena.engine.events import (
+    BaseEvent,
+    CheckResult,
+    Claim,
+    Death,
+    Reveal,
+    RoleDealt,
+    Setup,
+    Speech,
+    VictimInfo,
+    Vote,
+)
+from arena.engine.roles import ROLES
+from arena.engine.view import Observation
+
+WOLF = "werewolf"
+SEER = "seer"
+
+Factors = tuple[float, float, float, float]
+"""Likelihoods (f00, f01, f10, f11): index = 2 * (actor is a wolf) + (target is a wolf)."""
+
+VOTE: Factors = (1.0, 1.3, 1.1, 0.3)
+ACCUSE: Factors = (1.0, 1.2, 1.0, 0.5)
+VOUCH: Factors = (1.0, 0.8, 1.0, 1.5)
+CHECK_WOLF: Factors = (0.04, 1.0, 1.0, 0.15)
+CHECK_GOOD: Factors = (1.0, 0.04, 0.6, 0.6)
+LIE = 0.03  # a good player caught lying: one claimant too many, impossible checks
+FAKE_CLAIM = 0.5  # a special-role claim made by a wolf rather than by the card's holder
+REACTIVE = 2.0  # claiming seer only after a seer claimant called you a wolf
+COINCIDENCE = 0.3  # a "wolf" check on the rival claimant, announced the day he claimed
+NIGHT_DEATH = 0.15  # an unrevealed night death was a (poisoned) wolf
+WOLF_TARGET = 0.05  # the wolves chose one of their own as the night's victim
+CLAIM_TRUST = 0.9  # a good claimant holds the role he claims
+LOG_LIE = math.log(LIE)
+
+WolfSet = tuple[int, tuple[int, ...], tuple[int, ...]]
+
+
+@lru_cache(maxsize=16)
+def wolf_sets(players: int, wolves: int) -> tuple[WolfSet, ...]:
+    """Every wolf set as (seat bitmask, members, flat indices of member pairs)."""
+    stride = players + 1
+    return tuple(
+        (sum(1 << s for s in members), members,
+         tuple(a * stride + b for a, b in combinations(members, 2)))
+        for members in combinations(range(1, players + 1), wolves)
+    )
+
+
+@dataclass(slots=True)
+class Evidence:
+    """Facts folded from one seat's events, incrementally (``public_only``: public events)."""
+
+    seat: int
+    public_only: bool
+    players: int = 0
+    deal: dict[str, int] = field(default_factory=dict)
+    rules: dict[str, Any] = field(default_factory=dict)
+    seen: int = 0
+    first: BaseEvent | None = None
+    known: dict[int, str] = field(default_factory=dict)
+    good: set[int] = field(default_factory=set)
+    my_checks: dict[int, str] = field(default_factory=dict)
+    claims: dict[int, list[str]] = field(default_factory=dict)
+    claim_day: dict[tuple[int, str], int] = field(default_factory=dict)
+    checks: dict[tuple[int, int], bool] = field(default_factory=dict)
+    coincidences: set[tuple[int, int]] = field(default_factory=set)
+    reactive: set[int] = field(default_factory=set)
+    liars: set[int] = field(default_factory=set)
+    accusations: list[tuple[int, int, int]] = field(default_factory=list)
+    vouches: set[tuple[int, int]] = field(default_factory=set)
+    votes: list[tuple[int, int, int]] = field(default_factory=list)
+    night_dead: set[int] = field(default_factory=set)
+    victims: set[int] = field(default_factory=set)
+
+    def fold(self, events: tuple[BaseEvent, ...]) -> None:
+        if self.first is None and events:
+            self.first = events[0]
+        for event in events[self.seen:]:
+            if not self.public_only or event.audience == "public":
+                self._apply(event)
+        self.seen = len(events)
+
+    def claimants(self, role: str) -> list[int]:
+        """Seats that claimed ``role``, in the order they first did."""
+        return [s for (s, r), _ in sorted(self.claim_day.items(), key=lambda kv: kv[1])
+                if r == role]
+
+    def _apply(self, event: BaseEvent) -> None:
+        if isinstance(event, Setup):
+            self.players, self.deal, self.rules = event.players, event.roles, event.rules
+        elif isinstance(event, RoleDealt | Reveal):
+            self.known[event.seat] = event.role
+        elif isinstance(event, CheckResult) and event.seat == self.seat:
+            self.my_checks[event.target] = event.result
+            if event.result == WOLF or event.result in self.deal:
+                self.known[event.target] = event.result
+            else:
+                self.good.add(event.target)
+        elif isinstance(event, Death):
+            if event.revealed_role:
+                self.known[event.seat] = event.revealed_role
+            elif event.cause == "night":
+                self.night_dead.add(event.seat)
+        elif isinstance(event, VictimInfo) and event.victim is not None:
+            self.victims.add(event.victim)
+        elif isinstance(event, Speech) and event.context != "wolf_chat":
+            for claim in event.claims:
+                self._claim(event.seat, claim, event.day)
+        elif isinstance(event, Vote) and event.ballot != "sheriff" and event.target is not None:
+            self.votes.append((event.seat, event.target, event.day))
+
+    def _claim(self, seat: int, claim: Claim, day: int) -> None:
+        target = claim.target
+        if claim.kind == "role" and claim.role:
+            self._role(seat, claim.role, day)
+        elif claim.kind == "check" and target is not None and target != seat:
+            self._role(seat, SEER, day)
+            says_wolf = claim.result == WOLF
+            previous = self.checks.setdefault((seat, target), says_wolf)
+            if previous != says_wolf:
+                self.liars.add(seat)
+            if says_wolf and self.claim_day.get((target, SEER)) == day:
+                self.coincidences.add((seat, target))
+            if sum(1 for c, _ in self.checks if c == seat) > day:
+                self.liars.add(seat)
+        elif claim.kind == "accuse" and target is not None and target != seat:
+            self.accusations.append((seat, target, day))
+        elif claim.kind == "vouch" and target is not None and target != seat:
+            self.vouches.add((seat, target))
+
+    def _role(self, seat: int, role: str, day: int) -> None:
+        if role not in self.deal or role == WOLF or (seat, role) in self.claim_day:
+            return
+        self.claim_day[(seat, role)] = day
+        roles = self.claims.setdefault(seat, [])
+        roles.append(role)
+        if sum(1 for r in roles if ROLES[r].special) > 1:
+            self.liars.add(seat)
+        if role == SEER and any(w and t == seat for (_, t), w in self.checks.items()):
+            self.reactive.add(seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Belief:
+    """P(wolf) for every seat (1-based)."""
+
+    wolf: dict[int, float]
+
+    def p(self, seat: int) -> float:
+        return self.wolf.get(seat, 0.0)
+
+
+def _act(h: list[float], pair: list[float], stride: int, a: int, b: int, f: Factors) -> None:
+    """Fold one act of ``a`` towards ``b`` into the unary and pairwise log-potentials."""
+    f00, f01, f10, f11 = f
+    h[a] += math.log(f10 / f00)
+    h[b] += math.log(f01 / f00)
+    pair[min(a, b) * stride + max(a, b)] += math.log(f11 * f00 / (f10 * f01))
+
+
+def _potentials(ev: Evidence) -> tuple[list[float], list[float], list[tuple[int, int]]]:
+    """Unary and pairwise log-potentials, and (claimant mask, free cards) per claimed role."""
+    stride = ev.players + 1
+    h, pair = [0.0] * stride, [0.0] * (stride * stride)
+    seers = [s for s in ev.claimants(SEER) if s not in ev.known]
+    sole = seers[0] if len(seers) == 1 else None
+    for voter, target, _ in ev.votes:
+        if voter == target:
+            continue
+        f00, f01, f10, f11 = VOTE
+        if target in seers:
+            f00, f10 = f00 * 0.5, f10 * 1.5
+        if sole is not None and sole != voter and ev.checks.get((sole, target)) is False:
+            f00, f10 = f00 * 0.6, f10 * 1.4
+        _act(h, pair, stride, voter, target, (f00, f01, f10, f11))
+    for (claimant, target), says_wolf in ev.checks.items():
+        f00, f01, f10, f11 = CHECK_WOLF if says_wolf else CHECK_GOOD
+        if (claimant, target) in ev.coincidences:
+            f01 *= COINCIDENCE
+        _act(h, pair, stride, claimant, target, (f00, f01, f10, f11))
+    for accuser, target in {(a, t) for a, t, _ in ev.accusations}:
+        _act(h, pair, stride, accuser, target, ACCUSE)
+    for voucher, target in ev.vouches:
+        _act(h, pair, stride, voucher, target, VOUCH)
+    for seat in ev.night_dead:
+        h[seat] += math.log(NIGHT_DEATH)
+    for seat in ev.victims:
+        h[seat] += math.log(WOLF_TARGET)
+    for seat in ev.reactive:
+        h[seat] += math.log(REACTIVE)
+    for seat in ev.liars:
+        h[seat] -= LOG_LIE
+    groups: list[tuple[int, int]] = []
+    held = Counter(ev.known.values())
+    for role in {r for roles in ev.claims.values() for r in roles}:
+        mask = 0
+        for seat in (s for s, roles in ev.claims.items() if role in roles and s not in ev.known):
+            mask |= 1 << seat
+            if ROLES[role].special:
+                h[seat] += math.log(FAKE_CLAIM)
+        if mask:
+            groups.append((mask, ev.deal[role] - held[role]))
+    return h, pair, groups
+
+
+def infer(ev: Evidence) -> Belief:
+    """P(wolf) per seat: the weighted sum over every consistent wolf set."""
+    n, k = ev.players, ev.deal.get(WOLF, 0)
+    must = sum(1 << s for s, r in ev.known.items() if r == WOLF)
+    forbid = sum(1 << s for s, r in ev.known.items() if r != WOLF)
+    forbid |= sum(1 << s for s in ev.good)
+    h, pair, groups = _potentials(ev)
+    kept: list[tuple[tuple[int, ...], float]] = []
+    for mask, members, pairs in wolf_sets(n, k):
+        if mask & must != must or mask & forbid:
+            continue
+        logw = sum([h[s] for s in members]) + sum([pair[i] for i in pairs])
+        for claimed, free in groups:
+            excess = (claimed & ~mask).bit_count() - free
+            if excess > 0:
+                logw += excess * LOG_LIE
+        kept.append((members, logw))
+    wolf = dict.fromkeys(range(1, n + 1), 0.0)
+    if not kept:
+        return _fallback(ev, wolf, must, forbid, k)
+    top = max(w for _, w in kept)
+    total = 0.0
+    for members, logw in kept:
+        weight = math.exp(logw - top)
+        total += weight
+        for s in members:
+            wolf[s] += weight
+    return Belief({s: w / total for s, w in wolf.items()})
+
+
+def _fallback(ev: Evidence, wolf: dict[int, float], must: int, forbid: int, k: int) -> Belief:
+    """Contradictory evidence: certain wolves, then the rest spread evenly."""
+    open_seats = [s for s in wolf if not (must | forbid) >> s & 1]
+    share = max(k - must.bit_count(), 0) / len(open_seats) if open_seats else 0.0
+    return Belief({s: 1.0 if must >> s & 1 else share if s in open_seats else 0.0
+                   for s in wolf})
+
+
+def role_table(ev: Evidence, belief: Belief) -> dict[int, dict[str, float]]:
+    """Per-seat role distribution: P(wolf), then the good mass spread over the other cards,
+    leaning towards what a seat claimed."""
+    roles = [r for r, c in ev.deal.items() if c > 0 and r != WOLF]
+    held = Counter(ev.known.values())
+    left = {r: float(max(ev.deal[r] - held[r], 0)) for r in roles}
+    claim_of = {s: rs[0] for s, rs in ev.claims.items()
+                if s not in ev.known and len(rs) == 1 and rs[0] in left}
+    for seat, role in claim_of.items():
+        left[role] -= (1 - belief.p(seat)) * CLAIM_TRUST
+    base = _normalised({r: max(v, 0.0) for r, v in left.items()}, roles)
+    table: dict[int, dict[str, float]] = {}
+    for seat in range(1, ev.players + 1):
+        if seat in ev.known:
+            table[seat] = {ev.known[seat]: 1.0}
+            continue
+        dist = base
+        if seat in claim_of:
+            dist = {r: (1 - CLAIM_TRUST) * v for r, v in base.items()}
+            dist[claim_of[seat]] += CLAIM_TRUST
+        p = belief.p(seat)
+        table[seat] = {WOLF: p, **{r: (1 - p) * v for r, v in dist.items()}}
+    return table
+
+
+def _normalised(weights: dict[str, float], roles: list[str]) -> dict[str, float]:
+    total = sum(weights.values())
+    if total <= 0:
+        return {r: 1 / len(roles) for r in roles} if roles else {}
+    return {r: v / total for r, v in weights.items()}
+
+
+class BeliefTracker:
+    """One seat's evidence and belief, updated as its observation grows."""
+
+    def __init__(self, *, public_only: bool = False) -> None:
+        self.public_only = public_only
+        self.evidence = Evidence(0, public_only)
+        self._cache: tuple[int, Belief] | None = None
+
+    def update(self, observation: Observation) -> Belief:
+        """The belief after ``observation``; cached per observation length."""
+        events, ev = observation.events, self.evidence
+        if ev.seat != observation.seat or ev.seen > len(events) or (
+                events and ev.first is not None and ev.first is not events[0]):
+            ev = self.evidence = Evidence(observation.seat, self.public_only)
+            self._cache = None
+        if self._cache is not None and self._cache[0] == len(events):
+            return self._cache[1]
+        ev.fold(events)
+        belief = infer(ev)
+        self._cache = (len(events), belief)
+        return belief

@@ -1,0 +1,408 @@
+"""The heuristic agent: the default opponent, a real player acting on its belief.
+
+Village seats vote out, shoot and poison the likeliest wolves and protect or save
+the credible seer; the seer checks the most uncertain seat and claims when it
+pays. Wolves pick their victim by a rule every wolf computes alike from shared
+information, one of them sometimes poses as the seer, and they vote with the
+village's leading good candidate rather than as a bloc.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from agents.base import SeededAgent, derive_seed
+from agents.belief import SEER, WOLF, Belief, BeliefTracker, Evidence, role_table
+from arena.engine.events import BaseEvent, Claim, NightAction, PhaseStart, Speech
+from arena.engine.requests import Decision, Request
+from arena.engine.view import Observation
+
+JUMP_PERCENT = 50  # share of games in which a wolf poses as the seer from day 1
+CREDIBLE = 0.35  # P(wolf) under which a claimant is believed
+POISON_AT = 0.6
+SHOOT_AT = 0.45
+DOOMED = 0.85  # public P(wolf) at which the pack stops defending a teammate
+KILL_VALUE = {SEER: 10.0, "witch": 6.0, "guard": 5.0, "idiot": -2.0}
+POWER_CLAIMS = (SEER, "witch", "guard", "hunter")
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What one decision draws on: the observation, the private and the public belief."""
+
+    obs: Observation
+    belief: Belief
+    public: Belief
+    ev: Evidence
+
+    @property
+    def me(self) -> int:
+        return self.obs.seat
+
+    @property
+    def is_wolf(self) -> bool:
+        return self.obs.role == WOLF
+
+    @property
+    def team(self) -> tuple[int, ...]:
+        """The pack, living or dead (a wolf's teammates; empty for the village)."""
+        if not self.is_wolf:
+            return ()
+        return tuple(sorted(s for s, r in self.obs.known_roles.items() if r == WOLF))
+
+    def p(self, seat: int) -> float:
+        return self.belief.p(seat)
+
+    def living(self) -> list[int]:
+        return [s for s in self.obs.alive if s != self.me]
+
+    def claimed(self, seat: int, role: str) -> bool:
+        return role in self.ev.claims.get(seat, ())
+
+    def seer_claimants(self) -> list[int]:
+        return [s for s in self.ev.claimants(SEER) if s != self.me and s in self.obs.alive]
+
+    def credible_seer(self) -> int | None:
+        """The living seer claimant this seat believes, if any."""
+        ranked = sorted(self.seer_claimants(), key=lambda s: (self.p(s), s))
+        return ranked[0] if ranked and self.p(ranked[0]) < CREDIBLE else None
+
+    def baseline(self, belief: Belief | None = None) -> float:
+        """Mean P(wolf) over the living seats whose role is not known."""
+        view = belief or self.belief
+        open_seats = [s for s in self.living() if s not in self.obs.known_roles]
+        return sum(view.p(s) for s in open_seats) / len(open_seats) if open_seats else 0.0
+
+    def pressure(self) -> Counter[int]:
+        """Today's accusations and wolf checks per seat."""
+        day = self.obs.day
+        heat = Counter(t for _, t, d in self.ev.accusations if d == day)
+        heat.update(t for (_, t), wolf in self.ev.checks.items() if wolf)
+        return heat
+
+    def suspect(self, options: list[int], belief: Belief | None = None) -> int | None:
+        """The likeliest wolf among ``options`` (ties: more pressure, then lower seat)."""
+        view, heat = belief or self.belief, self.pressure()
+        pool = [o for o in options if o != self.me]
+        return max(pool, key=lambda s: (round(view.p(s), 9), heat[s], -s)) if pool else None
+
+    def trusted(self, options: list[int], belief: Belief | None = None) -> int | None:
+        """The likeliest good seat among ``options`` other than this one."""
+        view = belief or self.belief
+        pool = [o for o in options if o != self.me]
+        return min(pool, key=lambda s: (round(view.p(s), 9), s)) if pool else None
+
+
+@dataclass(slots=True)
+class Words:
+    """A speech under construction."""
+
+    parts: list[str] = field(default_factory=list)
+    claims: list[Claim] = field(default_factory=list)
+
+    def say(self, text: str, *claims: Claim) -> None:
+        self.parts.append(text)
+        self.claims.extend(claims)
+
+    def decision(self, kind: str) -> Decision:
+        return Decision(kind=kind, text=" ".join(self.parts), claims=tuple(self.claims))
+
+
+def _hash(*parts: object) -> int:
+    """A deterministic hash every wolf computes alike."""
+    return derive_seed(0, 0, ":".join(str(p) for p in parts))
+
+
+def _target(request: Request, choice: int | None) -> Decision:
+    """A target decision that is always legal: ``choice``, else pass, else the default."""
+    if choice is not None and choice in request.options:
+        return Decision(kind=request.kind, target=choice)
+    return request.default()
+
+
+class HeuristicAgent(SeededAgent):
+    """Plays every role from an exact belief over the possible wolf sets."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.private = BeliefTracker()
+        self.public = BeliefTracker(public_only=True)
+        self.handlers: dict[str, Callable[[Table, Request], Decision]] = {
+            "kill": self.kill, "check": self.check, "protect": self.protect,
+            "poison": self.poison, "shoot": self.shoot, "badge": self.badge,
+            "vote": self.vote, "elect": self.elect, "save": self.save, "run": self.run,
+            "explode": self.explode, "link": self.link, "speak": self.speak,
+            "last_words": self.speak, "belief": self.beliefs,
+        }
+
+    async def decide(self, observation: Observation, request: Request) -> Decision:
+        belief = self.private.update(observation)
+        public = self.public.update(observation) if observation.role == WOLF else belief
+        table = Table(observation, belief, public, self.private.evidence)
+        decision = self.handlers[request.kind](table, request)
+        return decision if request.validate(decision) is None else request.default()
+
+    # --- night
+    def check(self, t: Table, request: Request) -> Decision:
+        """The unchecked seat whose P(wolf) is nearest 1/2 (the most informative)."""
+        pool = [o for o in request.options if o not in t.ev.my_checks] or list(request.options)
+        if not pool:
+            return request.default()
+        best = min(abs(t.p(s) - 0.5) for s in pool)
+        return _target(request, self.rng.choice(
+            [s for s in pool if abs(t.p(s) - 0.5) <= best + 0.02]))
+
+    def protect(self, t: Table, request: Request) -> Decision:
+        seer = t.credible_seer()
+        if seer in request.options:
+            return _target(request, seer)
+        if t.obs.day == 1 and request.allow_none:
+            return request.default()  # an empty guard night 1 never clashes with the antidote
+        power = [s for s in t.living() if any(t.claimed(s, r) for r in POWER_CLAIMS)]
+        return _target(request, t.trusted([s for s in power if s in request.options])
+                       or (t.me if t.me in request.options else t.trusted(list(request.options))))
+
+    def save(self, t: Table, request: Request) -> Decision:
+        victim = int(request.context.get("victim", 0))
+        yes = (victim == t.me or t.obs.day == 1 or victim == t.credible_seer()
+               or (t.obs.day == 2 and t.p(victim) < 0.2))
+        return Decision(kind="save", yes=yes)
+
+    def poison(self, t: Table, request: Request) -> Decision:
+        best = t.suspect(list(request.options))
+        return _target(request, best if best is not None and t.p(best) >= POISON_AT else None)
+
+    def shoot(self, t: Table, request: Request) -> Decision:
+        best = t.suspect(list(request.options))
+        likely = best is not None and t.p(best) >= max(SHOOT_AT, 1.5 * t.baseline())
+        return _target(request, best if likely or not request.allow_none else None)
+
+    def link(self, t: Table, request: Request) -> Decision:
+        options = list(request.options)
+        if t.me in options and len(options) > 1:
+            return Decision(kind="link", targets=(t.me, self.rng.choice(
+                [o for o in options if o != t.me])))
+        if len(options) < 2:
+            return request.default()
+        return Decision(kind="link", targets=tuple(self.rng.sample(options, 2)))
+
+    def kill(self, t: Table, request: Request) -> Decision:
+        agreed = _pack_choice(t, request)
+        if agreed is not None:
+            return _target(request, agreed)
+        return _target(request, kill_target(t, list(request.options)))
+
+    # --- day
+    def vote(self, t: Table, request: Request) -> Decision:
+        options = [o for o in request.options if o != t.me]
+        if t.is_wolf:
+            return _target(request, wolf_vote(t, options))
+        return _target(request, t.suspect(options))
+
+    def elect(self, t: Table, request: Request) -> Decision:
+        options = list(request.options)
+        if t.is_wolf:
+            mates = [s for s in options if s in t.team]
+            return _target(request, jumper(t) if jumper(t) in mates else (
+                mates[0] if mates else t.trusted(options, t.public)))
+        if t.obs.role == SEER and t.me in options and t.claimed(t.me, SEER):
+            return _target(request, t.me)
+        seer = t.credible_seer()
+        return _target(request, seer if seer in options else t.trusted(options))
+
+    def badge(self, t: Table, request: Request) -> Decision:
+        options = list(request.options)
+        if t.is_wolf:
+            mates = [s for s in options if s in t.team]
+            return _target(request, mates[0] if mates else (
+                None if request.allow_none else t.suspect(options, t.public)))
+        seer = t.credible_seer()
+        return _target(request, seer if seer in options else t.trusted(options))
+
+    def run(self, t: Table, request: Request) -> Decision:
+        if t.obs.role == SEER:
+            yes = seer_claims(t, request) or self.rng.random() < 0.5
+        elif t.is_wolf and jumper(t) == t.me and jump_active(t):
+            yes = True
+        else:
+            yes = self.rng.random() < 0.15
+        return Decision(kind="run", yes=yes)
+
+    def explode(self, t: Table, request: Request) -> Decision:
+        """Self-destruct only when exposed, with a teammate left and the end in sight."""
+        exposers = [c for c in t.ev.claimants(SEER) if c not in t.team
+                    and t.ev.checks.get((c, t.me)) and t.public.p(c) < CREDIBLE]
+        mates = [w for w in t.team if w != t.me and w in t.obs.alive]
+        good = len(t.obs.alive) - len(mates) - 1
+        yes = bool(exposers and mates and t.public.p(t.me) > 0.7 and good <= len(mates) + 3)
+        return Decision(kind="explode", yes=yes)
+
+    def beliefs(self, t: Table, request: Request) -> Decision:
+        table = role_table(t.ev, t.belief)
+        return Decision(kind="belief", beliefs={
+            str(s): dist for s, dist in table.items() if s != t.me})
+
+    def speak(self, t: Table, request: Request) -> Decision:
+        words = Words()
+        if request.context.get("channel") == "wolves":
+            target = _pack_choice(t, request) or kill_target(t, t.living())
+            if target is not None:
+                words.say(f"Let's kill seat {target} tonight.", Claim(kind="accuse", target=target))
+            return words.decision(request.kind)
+        if t.is_wolf and jumper(t) == t.me and (jump_active(t) or seer_under_fire(t)):
+            fake_seer_speech(t, words, self.rng.choice)
+        elif t.obs.role == SEER and seer_claims(t, request):
+            seer_speech(t, words)
+        else:
+            plain_speech(t, request, words)
+        return words.decision(request.kind)
+
+
+# --- the seer
+def seer_claims(t: Table, request: Request) -> bool:
+    """The seer shows his card when it pays: a wolf found, a rival, danger, or day 2 on."""
+    tied = request.context.get("tied", ())
+    found = any(r == WOLF and target in t.obs.alive for target, r in t.ev.my_checks.items())
+    return bool(
+        t.claimed(t.me, SEER) or found or t.seer_claimants() or t.obs.day >= 2
+        or request.kind == "last_words" or t.me in tied or t.pressure()[t.me] >= 2)
+
+
+def seer_speech(t: Table, words: Words) -> None:
+    words.say("I am the seer.", Claim(kind="role", role=SEER))
+    for target, result in t.ev.my_checks.items():
+        wolf = result == WOLF
+        words.say(f"Seat {target} is {'a werewolf' if wolf else 'good'}.",
+                  Claim(kind="check", target=target, result=WOLF if wolf else "good"))
+    wolves = [s for s, r in t.ev.my_checks.items() if r == WOLF and s in t.obs.alive]
+    suspect = wolves[0] if wolves else t.suspect(t.living())
+    if suspect is not None:
+        words.say(f"Vote out seat {suspect}.", Claim(kind="accuse", target=suspect))
+
+
+# --- everyone else's words
+def plain_speech(t: Table, request: Request, words: Words) -> None:
+    """A good player's speech (or a wolf's cover): claims under threat, a read, a vouch."""
+    role = t.obs.role or "villager"
+    if t.me in request.context.get("tied", ()):
+        shown = "villager" if t.is_wolf or role not in POWER_CLAIMS else role
+        words.say(f"I am the {shown}; do not exile me.", Claim(kind="role", role=shown))
+    view = t.public if t.is_wolf else t.belief
+    pool = [s for s in t.living() if s not in t.team]
+    seer = None if t.is_wolf else t.credible_seer()
+    if seer is not None:
+        words.say(f"I believe seat {seer} is the real seer.", Claim(kind="vouch", target=seer))
+    suspect = t.suspect(pool, view)
+    if suspect is None:
+        words.say("I have nothing to add.")
+    elif view.p(suspect) >= max(1.25 * t.baseline(view), 0.35):
+        words.say(f"Seat {suspect} looks like a wolf to me.", Claim(kind="accuse", target=suspect))
+    else:
+        words.say(f"No strong read yet; seat {suspect} seems a little off.",
+                  Claim(kind="accuse", target=suspect))
+
+
+# --- the pack
+def jumper(t: Table) -> int | None:
+    """The wolf who poses as the seer when the pack needs one (the same for every wolf)."""
+    team = t.team
+    return team[_hash("jumper", team) % len(team)] if team and t.obs.deal.get(SEER) else None
+
+
+def jump_active(t: Table) -> bool:
+    return _hash("jump", t.team) % 100 < JUMP_PERCENT
+
+
+def seer_under_fire(t: Table) -> bool:
+    """A rival seer claimant has named one of the pack as a wolf."""
+    return any(wolf and c not in t.team and target in t.team
+               for (c, target), wolf in t.ev.checks.items())
+
+
+def fake_seer_speech(t: Table, words: Words, choose: Callable[[list[int]], int]) -> None:
+    """Claim seer with one fake check a night: rivals and good seats are 'wolves',
+    a teammate now and then 'good'."""
+    mine = {target: wolf for (c, target), wolf in t.ev.checks.items() if c == t.me}
+    fresh = [s for s in t.living() if s not in mine]
+    if len(mine) < max(t.obs.day, 1) and fresh:
+        rivals = [s for s in t.seer_claimants() if s not in t.team and s in fresh]
+        mates = [s for s in fresh if s in t.team]
+        good = [s for s in fresh if s not in t.team]
+        if rivals:
+            mine[rivals[0]] = True
+        elif mates and any(mine.values()):
+            mine[mates[0]] = False
+        elif good:
+            mine[choose(good)] = True
+    words.say("I am the seer.", Claim(kind="role", role=SEER))
+    for target, wolf in mine.items():
+        words.say(f"Seat {target} is {'a werewolf' if wolf else 'good'}.",
+                  Claim(kind="check", target=target, result=WOLF if wolf else "good"))
+    accused = [s for s, wolf in mine.items() if wolf and s in t.obs.alive]
+    if accused:
+        words.say(f"Vote out seat {accused[-1]}.", Claim(kind="accuse", target=accused[-1]))
+
+
+def kill_value(t: Table, seat: int) -> float:
+    """How much the pack gains by killing ``seat``, from information every wolf shares."""
+    ev, rules = t.ev, t.obs.rules
+    role = t.obs.known_roles.get(seat) or next(iter(ev.claims.get(seat, ())), "villager")
+    value = KILL_VALUE.get(role, 0.0)
+    if role == "hunter" and rules.get("hunter.shoot_on_night_death", True) and (
+            "wolves" not in rules.get("hunter.blocked_causes", ())):
+        value -= 8.0
+    if seat == t.obs.sheriff:
+        value += 3.0
+    hostile = sum(1 for a, target, _ in ev.accusations if a == seat and target in t.team)
+    hostile += sum(1 for v, target, _ in ev.votes if v == seat and target in t.team)
+    return value + min(hostile, 4) + (_hash("kill", t.team, t.obs.day, seat) % 1000) / 2000
+
+
+def kill_target(t: Table, options: list[int]) -> int | None:
+    prey = [o for o in options if o not in t.team]
+    return max(prey, key=lambda s: (kill_value(t, s), -s)) if prey else None
+
+
+def _pack_choice(t: Table, request: Request) -> int | None:
+    """A target the pack already named tonight: the majority of round-one proposals on a
+    second round, else the first target named in tonight's wolf chat."""
+    tonight = _since_nightfall(t.obs)
+    if request.context.get("round") == 2:
+        picks = Counter(e.target for e in tonight if isinstance(e, NightAction)
+                        and e.action == "kill" and not e.final and e.target is not None)
+        if picks:
+            return min(picks, key=lambda s: (-picks[s], s))
+    for event in tonight:
+        if isinstance(event, Speech) and event.context == "wolf_chat" and event.seat != t.me:
+            for claim in event.claims:
+                if claim.kind == "accuse" and claim.target is not None and (
+                        claim.target not in t.team and claim.target in t.obs.alive):
+                    return claim.target
+    return None
+
+
+def _since_nightfall(obs: Observation) -> list[BaseEvent]:
+    for i in range(len(obs.events) - 1, -1, -1):
+        event = obs.events[i]
+        if isinstance(event, PhaseStart) and event.name == "night":
+            return list(obs.events[i + 1:])
+    return []
+
+
+def wolf_vote(t: Table, options: list[int]) -> int | None:
+    """Follow the village's leading candidate when he is good; when he is a teammate,
+    drop him once doomed, else spread the pack over the next good candidates."""
+    if not options:
+        return None
+    ranked = sorted(t.obs.alive, key=lambda s: (-t.public.p(s), s))
+    leader = ranked[0]
+    good = [s for s in ranked if s not in t.team and s in options]
+    if leader not in t.team or not good:
+        return leader if leader in options else (good[0] if good else None)
+    if t.public.p(leader) >= DOOMED and leader != t.me and leader in options:
+        return leader
+    voters = [w for w in t.team if w in t.obs.alive and w != leader]
+    index = voters.index(t.me) if t.me in voters else 0
+    return good[index % min(2, len(good))]

@@ -1,0 +1,32 @@
+"""The random agent, exactly as design.md section 3 defines it.
+
+Uniform over the legal options; never passes or abstains when another option
+exists; never votes for itself; as a wolf never proposes a fellow wolf when
+another target exists; no claims; yes/no powers that reshape the game
+(self-destruct, running for sheriff) with probability 1/2.
+"""
+
+from __future__ import annotations
+
+from agents.base import SeededAgent
+from arena.engine import Decision, Observation, Request
+
+
+class RandomAgent(SeededAgent):
+    async def decide(self, observation: Observation, request: Request) -> Decision:
+        shape, kind = request.shape, request.kind
+        if shape == "target":
+            options = list(request.options)
+            if kind in ("vote", "elect"):
+                options = [o for o in options if o != request.seat]
+            if kind == "kill":
+                pack = set(request.context.get("pack", ()))
+                options = [o for o in options if o not in pack] or options
+            if not options:
+                return request.default()
+            return Decision(kind=kind, target=self.rng.choice(options))
+        if shape == "pair":
+            return Decision(kind=kind, targets=tuple(self.rng.sample(request.options, 2)))
+        if shape == "yes_no":
+            return Decision(kind=kind, yes=self.rng.random() < 0.5)
+        return Decision(kind=kind)

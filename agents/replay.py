@@ -1,0 +1,106 @@
+"""Replaying recorded decisions: rebuild each seat's answers from transcript events."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from arena.engine import Claim, Decision, Observation, Request
+from arena.engine.requests import shape_of
+
+SPEECH_CONTEXTS = {"last_words": "last_words"}
+
+
+def _decision(event: dict[str, Any]) -> tuple[int, Decision] | None:
+    """The decision an event records, if it records one."""
+    kind = event["type"]
+    seat: int = event.get("seat", 0)
+    if kind == "night_action":
+        action = event["action"]
+        if action == "kill" and event.get("final", True):
+            return None
+        if action == "save":
+            return seat, Decision(kind="save", yes=event["target"] is not None)
+        if action == "link":
+            return seat, Decision(kind="link", targets=tuple(event["targets"]))
+        return seat, Decision(kind=action, target=event["target"])
+    if kind == "speech":
+        claims = tuple(Claim(**c) for c in event.get("claims", ()))
+        return seat, Decision(kind=SPEECH_CONTEXTS.get(event.get("context", ""), "speak"),
+                              text=event["text"], claims=claims)
+    if kind == "candidacy":
+        return seat, Decision(kind="run", yes=event["running"])
+    if kind == "vote":
+        return seat, Decision(kind="elect" if event.get("ballot") == "sheriff" else "vote",
+                              target=event["target"])
+    if kind == "shoot":
+        return seat, Decision(kind="shoot", target=event["target"])
+    if kind == "explode":
+        return seat, Decision(kind="explode", yes=True)
+    if kind == "sheriff" and event.get("how") in ("badge", "badge_torn"):
+        return event["by"], Decision(kind="badge", target=event["seat"])
+    if kind == "belief":
+        return seat, Decision(kind="belief", beliefs=event["probabilities"])
+    return None
+
+
+Step = Decision | BaseException
+
+
+def decisions_by_seat(events: list[dict[str, Any]]) -> dict[int, list[Step]]:
+    """Per seat, in order: refused answers, failures (as exceptions) and accepted decisions."""
+    queues: dict[int, list[Step]] = {}
+    skip: dict[int, str] = {}
+    for event in events:
+        if event["type"] == "error":
+            queues.setdefault(event["seat"], []).append(Decision.from_dict(event["decision"]))
+            continue
+        if event["type"] == "fallback":
+            seat, reason = event["seat"], event["reason"]
+            failure = _failure(reason)
+            if failure is not None:
+                queues.setdefault(seat, []).append(failure)
+            skip[seat] = event["kind"]
+            continue
+        found = _decision(event)
+        if found is None:
+            continue
+        seat, decision = found
+        if skip.pop(seat, None) == decision.kind:
+            continue  # the engine's default after a fallback, not the agent's answer
+        queues.setdefault(seat, []).append(decision)
+    return queues
+
+
+def _failure(reason: str) -> BaseException | None:
+    if reason == "timeout":
+        return TimeoutError()
+    if reason.startswith("error: "):
+        name, _, message = reason.removeprefix("error: ").partition(": ")
+        failure: type[Exception] = type(name, (Exception,), {})
+        return failure(message)
+    return None
+
+
+class ReplayAgent:
+    """Answers each request with the seat's next recorded step."""
+
+    concurrent = False
+
+    def __init__(self, steps: list[Step]) -> None:
+        self.steps = deque(steps)
+
+    async def decide(self, observation: Observation, request: Request) -> Decision:
+        optional = request.kind in ("explode", "belief")
+        if self.steps:
+            step = self.steps[0]
+            if isinstance(step, BaseException):
+                self.steps.popleft()
+                raise step
+            if step.kind == request.kind or not optional:
+                self.steps.popleft()
+                return step
+        if optional:
+            return Decision(kind=request.kind, yes=False) if shape_of(
+                request.kind) == "yes_no" else Decision(kind=request.kind)
+        raise LookupError(f"seat {request.seat}: no recorded {request.kind} decision")

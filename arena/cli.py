@@ -1,0 +1,322 @@
+"""The ``arena`` command: play, simulate, replay, presets, rules."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+import time
+import uuid
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from rich.console import Console
+
+from agents import Agent, AgentSpecError, make_agent
+from agents.scripted import ScenarioError
+from arena import presets, scenario, transcript
+from arena.engine import BaseEvent, Game, GameConfig, GameResult, RuleError, make_rules
+from arena.engine.config import parse_rule_value, rule_help
+from arena.engine.roles import ROLES
+
+DEFAULT_PRESET = "classic-12"
+USER_ERRORS = (RuleError, ScenarioError, AgentSpecError, transcript.TranscriptError)
+
+
+class UsageError(ValueError):
+    """Bad command-line input."""
+
+
+@dataclass
+class Setup:
+    """Everything needed to start games: the config, agents per seat, seeds."""
+
+    config: GameConfig
+    specs: dict[int, str]
+    seed: int
+    deal: list[str] | None
+    scenario: scenario.Scenario | None
+
+    def agents(self, seed: int) -> dict[int, Agent]:
+        if self.scenario is not None:
+            return dict(self.scenario.agents(lambda spec, seat: make_agent(spec, seat, seed)))
+        return {seat: make_agent(spec, seat, seed) for seat, spec in self.specs.items()}
+
+
+def _parse_roles(text: str) -> dict[str, int]:
+    roles: dict[str, int] = {}
+    for part in text.split(","):
+        name, _, count = part.strip().partition("=")
+        if not name:
+            continue
+        if name not in ROLES:
+            raise UsageError(f"unknown role {name!r} (known: {', '.join(sorted(ROLES))})")
+        try:
+            roles[name] = int(count or 1)
+        except ValueError:
+            raise UsageError(f"--roles: {part!r} needs a whole number, e.g. {name}=2") from None
+    return roles
+
+
+def _parse_sets(items: Sequence[str]) -> dict[str, Any]:
+    out = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise UsageError(f"--set {item!r}: write KEY=VALUE")
+        out[key.strip()] = parse_rule_value(key.strip(), value)
+    return out
+
+
+def _parse_seats(items: Sequence[str], players: int) -> dict[int, str]:
+    out = {}
+    for item in items:
+        seat, sep, spec = item.partition("=")
+        if not sep or not seat.strip().isdigit():
+            raise UsageError(f"--seat {item!r}: write N=SPEC, e.g. 3=random")
+        number = int(seat)
+        if not 1 <= number <= players:
+            raise UsageError(f"--seat {number}: the table has seats 1 to {players}")
+        out[number] = spec.strip()
+    return out
+
+
+def build_setup(args: argparse.Namespace) -> Setup:
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    if args.scenario:
+        scen = scenario.load(Path(args.scenario))
+        overrides = _parse_sets(args.set)
+        config = scen.config
+        if overrides:
+            config = config.model_copy(update={"rules": make_rules(
+                config.rules.key_values(), overrides)})
+            scen.config = config
+        return Setup(config, {}, scen.seed if args.seed is None else seed, scen.deal, scen)
+    overrides = _parse_sets(args.set)
+    preset = args.preset or DEFAULT_PRESET
+    roles = _parse_roles(args.roles) if args.roles else None
+    try:
+        config = presets.load_preset(preset, roles=roles, overrides=overrides)
+    except ValidationError as exc:
+        raise UsageError(str(exc.errors()[0]["msg"]).removeprefix("Value error, ")) from None
+    specs = dict.fromkeys(range(1, config.players + 1), args.agents)
+    specs.update(_parse_seats(args.seat, config.players))
+    for seat, spec in specs.items():
+        make_agent(spec, seat, seed)  # fail before the game starts
+    return Setup(config, specs, seed, None, None)
+
+
+def _header_seats(setup: Setup, names: tuple[str, ...]) -> list[dict[str, Any]]:
+    seats = []
+    for seat in range(1, setup.config.players + 1):
+        spec = setup.specs.get(seat, f"scripted+{setup.scenario.fallback}" if setup.scenario
+                               else "?")
+        model = spec.split(":", 1)[1] if ":" in spec else None
+        seats.append({"seat": seat, "name": names[seat - 1], "agent": spec, "model": model})
+    return seats
+
+
+def play_one(setup: Setup, seed: int, out: Path | None, sink: Any = None) -> GameResult:
+    """Play one game, writing its transcript to ``out`` when given."""
+    names = setup.config.names or tuple(f"P{n}" for n in range(1, setup.config.players + 1))
+    sinks = [s for s in (sink,) if s is not None]
+
+    def fan_out(event: BaseEvent) -> None:
+        for each in sinks:
+            each(event)
+
+    game = Game(setup.config, setup.agents(seed), seed=seed, deal=setup.deal, sink=fan_out)
+    writer = None
+    if out is not None:
+        header = transcript.make_header(game, game_id=out.stem, seed=seed,
+                                        seats=_header_seats(setup, names))
+        writer = transcript.TranscriptWriter(out, header)
+        sinks.append(writer)
+    try:
+        return asyncio.run(game.run())
+    finally:
+        if writer is not None:
+            writer.close()
+
+
+def cmd_play(args: argparse.Namespace, console: Console) -> int:
+    from arena.render.terminal import TerminalView
+
+    setup = build_setup(args)
+    game_id = f"{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
+    out = Path(args.out) if args.out else Path("transcripts") / f"{game_id}.jsonl"
+    preset = setup.config.preset or "custom deal"
+    console.print(f"[bold]Werewolf Arena[/] · {preset} · {setup.config.players} players · "
+                  f"seed {setup.seed}")
+    view = TerminalView(console, god=args.god, seat=args.as_seat)
+    result = play_one(setup, setup.seed, out, view)
+    console.print(f"\nTranscript: {out}   (replay: arena replay {out})")
+    return 0 if result.winner else 1
+
+
+def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
+    from rich.progress import Progress
+
+    setup = build_setup(args)
+    wins: Counter[str] = Counter()
+    days = 0
+    out_dir = Path(args.out_dir) if args.out_dir else None
+    started = time.perf_counter()
+    err = Console(stderr=True)
+    with Progress(console=err, disable=args.games < 50 or not err.is_terminal) as progress:
+        task = progress.add_task("games", total=args.games)
+        for index in range(args.games):
+            seed = setup.seed + index
+            out = out_dir / f"game-{seed}.jsonl" if out_dir else None
+            result = play_one(setup, seed, out)
+            wins[result.winner] += 1
+            days += result.days
+            progress.advance(task)
+    elapsed = time.perf_counter() - started
+    summary = {
+        "games": args.games, "preset": setup.config.preset, "seed": setup.seed,
+        "wins": dict(sorted(wins.items())), "mean_days": round(days / max(args.games, 1), 3),
+        "games_per_second": round(args.games / elapsed, 2) if elapsed else None,
+    }
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        console.print(f"{args.games} games of {summary['preset'] or 'custom deal'}, "
+                      f"{summary['games_per_second']} games/s, mean {summary['mean_days']} days")
+        for side, count in summary["wins"].items():
+            console.print(f"  {side:<10} {count:>6}  {count / args.games:6.1%}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace, console: Console) -> int:
+    path = Path(args.file)
+    if args.verify:
+        ok, message = transcript.verify(path)
+        console.print(("OK: " if ok else "MISMATCH: ") + message, markup=False)
+        return 0 if ok else 1
+    from arena.render.terminal import render_transcript
+
+    record = transcript.read(path)
+    players = len(record.header.get("roles", {}))
+    if args.seat is not None and not 1 <= args.seat <= players:
+        raise UsageError(f"--seat {args.seat}: the game has seats 1 to {players}")
+    render_transcript(record.events, console, god=args.seat is None, seat=args.seat)
+    return 0
+
+
+def _role_summary(roles: dict[str, int]) -> str:
+    return ", ".join(f"{n}×{c}" if c > 1 else n for n, c in roles.items())
+
+
+KEY_RULES = ("sheriff.election", "seer.result", "vote.tie", "wolves.win", "witch.max_per_night",
+             "reveal.night_death", "last_words.mode")
+
+
+def cmd_presets(args: argparse.Namespace, console: Console) -> int:
+    from rich.table import Table
+
+    if args.name:
+        spec = presets.preset_file(args.name)
+        config = presets.load_preset(args.name)
+        console.print(f"[bold]{args.name}[/] — {config.players} players ({spec.source})")
+        console.print(f"Roles: {_role_summary(spec.roles)}")
+        console.print(presets.edition(spec.edition).description)
+        rules = config.rules.key_values()
+        defaults = make_rules().key_values()
+        changed = {k: v for k, v in rules.items() if v != defaults[k]}
+        if changed:
+            console.print("Rules that differ from the engine defaults:")
+            for key, value in changed.items():
+                console.print(f"  {key} = {value}", markup=False)
+        return 0
+    table = Table(title="Presets")
+    for column in ("preset", "players", "roles", *KEY_RULES):
+        table.add_column(column)
+    for name in presets.preset_names():
+        config = presets.load_preset(name)
+        rules = config.rules.key_values()
+        table.add_row(name, str(config.players), _role_summary(config.roles),
+                      *(str(rules[k]) for k in KEY_RULES))
+    console.print(table)
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace, console: Console) -> int:
+    from rich.table import Table
+
+    roles = Table(title="Roles")
+    for column in ("role", "中文", "side", "power"):
+        roles.add_column(column)
+    for spec in ROLES.values():
+        roles.add_row(spec.name, spec.zh, spec.faction, spec.summary)
+    console.print(roles)
+    keys = Table(title="Rule keys (--set KEY=VALUE)")
+    for column in ("key", "default", "meaning"):
+        keys.add_column(column)
+    for key, default, help_text in rule_help():
+        keys.add_row(key, default, help_text)
+    console.print(keys)
+    return 0
+
+
+def _game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--preset", help=f"a preset name (default {DEFAULT_PRESET})")
+    parser.add_argument("--roles", help="a deal instead of the preset's, e.g. werewolf=2,seer=1")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                        help="override a rule (see `arena rules`)")
+    parser.add_argument("--agents", default="heuristic", help="agent for every seat")
+    parser.add_argument("--seat", action="append", default=[], metavar="N=SPEC",
+                        help="agent for one seat, e.g. 3=random")
+    parser.add_argument("--seed", type=int, help="game seed (default: random, printed)")
+    parser.add_argument("--lang", choices=("en", "zh"), default="en")
+    parser.add_argument("--scenario", help="a scenario file (TOML)")
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="arena", description="Werewolf Arena")
+    sub = top.add_subparsers(dest="command", required=True)
+    play = sub.add_parser("play", help="play one game, shown live")
+    _game_options(play)
+    play.add_argument("--out", help="transcript path (default transcripts/<id>.jsonl)")
+    play.add_argument("--god", action="store_true", help="show the night and every secret")
+    play.add_argument("--as-seat", type=int, help="show the game as one seat sees it")
+    sim = sub.add_parser("simulate", help="play many games and count the wins")
+    _game_options(sim)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--json", action="store_true")
+    sim.add_argument("--out-dir", help="write every transcript here")
+    rep = sub.add_parser("replay", help="show or verify a transcript")
+    rep.add_argument("file")
+    rep.add_argument("--verify", action="store_true")
+    rep.add_argument("--seat", type=int, help="show exactly what this seat saw")
+    pre = sub.add_parser("presets", help="list presets, or explain one")
+    pre.add_argument("name", nargs="?")
+    sub.add_parser("rules", help="list roles and rule keys")
+    return top
+
+
+COMMANDS = {"play": cmd_play, "simulate": cmd_simulate, "replay": cmd_replay,
+            "presets": cmd_presets, "rules": cmd_rules}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    console = Console()
+    try:
+        return COMMANDS[args.command](args, console)
+    except (*USER_ERRORS, UsageError) as exc:
+        print(f"arena: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("arena: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,26 @@
+"""The judge: pure, deterministic rules, state, events and views. No I/O."""
+
+from arena.engine.config import GameConfig, RuleError, RuleSet, make_rules
+from arena.engine.events import BaseEvent, Claim, Event
+from arena.engine.game import Game, GameResult, run_game
+from arena.engine.judge import AbortGame
+from arena.engine.requests import Decision, Request
+from arena.engine.view import Observation, observe
+
+__all__ = [
+    "AbortGame",
+    "BaseEvent",
+    "Claim",
+    "Decision",
+    "Event",
+    "Game",
+    "GameConfig",
+    "GameResult",
+    "Observation",
+    "Request",
+    "RuleError",
+    "RuleSet",
+    "make_rules",
+    "observe",
+    "run_game",
+]

@@ -1,0 +1,292 @@
+"""Rule keys (one pydantic model, one field per key) and the game configuration.
+
+Every rule option of the catalog is a field of :class:`RuleSet`; its alias is the
+dotted key used by presets, scenarios and ``--set``. Field defaults are the
+tabletop-base (classic) edition; presets override them per edition.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from arena.engine.roles import ROLES, role_spec
+
+TieRule = Literal[
+    "none", "revote_once", "revote_until", "sheriff_decides", "sheriff_side", "scapegoat", "monk"
+]
+DeathCause = Literal["wolves", "poison", "vote", "hunter", "lover", "explode", "other"]
+ALL_CAUSES: tuple[DeathCause, ...] = (
+    "wolves", "poison", "vote", "hunter", "lover", "explode", "other")
+
+
+def _key(name: str) -> str:
+    return name.replace("__", ".")
+
+
+class RuleError(ValueError):
+    """A rule key or value that does not exist, or a deal that does not add up."""
+
+
+class RuleSet(BaseModel):
+    """Every rule option, keyed by its dotted name (see ``arena rules``)."""
+
+    model_config = ConfigDict(
+        alias_generator=_key, populate_by_name=True, extra="forbid", frozen=True
+    )
+
+    # --- seer (C1)
+    seer__result: Literal["exact", "wolf_flag"] = Field(
+        "exact", description="C1: a check tells the exact role, or only wolf / not wolf."
+    )
+    # --- hunter (C2, C3, A5)
+    hunter__shoot_on_night_death: bool = Field(
+        True, description="C2: a hunter killed at night may shoot at dawn."
+    )
+    hunter__blocked_causes: tuple[DeathCause, ...] = Field(
+        ("poison", "lover", "explode", "other"),
+        description="C3: death causes on which the hunter may not shoot.",
+    )
+    hunter__requires_reveal: bool = Field(
+        False, description="C3: a voted-out hunter shoots only if his role is revealed at death."
+    )
+    hunter__reveal_on_shot: bool = Field(
+        True, description="A hunter who shoots shows his card to everyone."
+    )
+    # --- death reveal and last words (C4, C5)
+    reveal__night_death: bool = Field(True, description="C4: roles of night deaths are revealed.")
+    reveal__vote_death: bool = Field(True, description="C4: roles of exiled players are revealed.")
+    reveal__day_death: bool = Field(
+        True, description="C4: roles of other day deaths (shot, lover, explode) are revealed."
+    )
+    last_words__mode: Literal[
+        "none", "voted_only", "first_night_and_voted", "all", "all_until_quota"
+    ] = Field("none", description="C5: who gives last words before leaving.")
+    last_words__quota: int = Field(
+        0, ge=0, description="C5: total last words in all_until_quota mode (0 = number of wolves)."
+    )
+    # --- witch (C6, C7, C8, A2)
+    witch__total_uses: int = Field(
+        2, ge=1, le=2, description="C6: potion uses per game (2: each potion once; 1: one in all)."
+    )
+    witch__max_per_night: int = Field(2, ge=1, le=2, description="C6: potions usable in one night.")
+    witch__self_save: bool = Field(True, description="C7: the witch may save herself.")
+    witch__self_poison: bool = Field(True, description="The witch may poison herself.")
+    witch__sees_victim: Literal["always", "until_antidote_used"] = Field(
+        "always", description="C8: when the witch is told the wolves' target."
+    )
+    save__double_save: Literal["survives", "dies"] = Field(
+        "survives", description="A2: a target both guarded and saved by the witch."
+    )
+    # --- guard (R8)
+    guard__allow_self: bool = Field(True, description="R8: the guard may protect himself.")
+    guard__allow_repeat: bool = Field(
+        False, description="R8: the guard may protect the same player two nights running."
+    )
+    # --- sheriff (C9-C12, A10, A11)
+    sheriff__election: Literal["none", "day1_after_speeches", "before_night1"] = Field(
+        "day1_after_speeches", description="C9: when the sheriff is elected."
+    )
+    sheriff__electorate: Literal["all_living", "non_candidates"] = Field(
+        "all_living", description="C10: who votes in the sheriff election."
+    )
+    sheriff__election_tie: Literal["none", "revote_once", "random"] = Field(
+        "revote_once", description="C10: a tied sheriff election."
+    )
+    sheriff__vote_weight: float = Field(2.0, gt=0, description="C11: weight of the sheriff's vote.")
+    sheriff__succession: Literal["optional", "mandatory"] = Field(
+        "optional", description="C12: a dying sheriff may or must pass the badge."
+    )
+    sheriff__succession_on: Literal["killed", "any_death"] = Field(
+        "any_death", description="C12/A11: which deaths pass the badge (killed = not exiled)."
+    )
+    # --- votes (C13, C19, C29, C39, A10)
+    vote__tie: tuple[TieRule, ...] = Field(
+        ("none",), description="C13/C39: tie rules in order of precedence; the first that applies."
+    )
+    vote__mode: Literal["simultaneous", "sequential_clockwise"] = Field(
+        "simultaneous", description="C29: votes are secret until all are in, or cast in turn."
+    )
+    vote__allow_self: bool = Field(False, description="A player may vote for himself.")
+    vote__allow_abstain: bool = Field(True, description="A player may abstain.")
+    vote__max_revotes: int = Field(
+        3, ge=1, description="Safety cap on revote_until rounds; then no one is exiled."
+    )
+    # --- speech (C30)
+    speech__order: Literal["left_of_victim", "seat_order"] = Field(
+        "left_of_victim", description="C30: where the day's speeches start (then clockwise)."
+    )
+    speech__rounds_day1: int = Field(1, ge=1, le=3, description="C30: speech rounds on day 1.")
+    speech__rounds_later: int = Field(1, ge=1, le=3, description="C30: speech rounds after day 1.")
+    speech__max_chars: int = Field(2000, ge=0, description="Longest speech kept (characters).")
+    # --- wolves (C14, C15, C22)
+    wolves__allow_no_kill: bool = Field(True, description="C14: the wolves may kill nobody.")
+    wolves__allow_wolf_target: bool = Field(True, description="C14: the wolves may target a wolf.")
+    wolves__lover_target_forbidden: bool = Field(
+        True, description="C14: a wolf lover may not target his partner."
+    )
+    wolves__consensus: Literal["majority_tie_nokill", "timeout_nokill", "leader"] = Field(
+        "majority_tie_nokill", description="C15: how the pack settles its kill."
+    )
+    wolves__chat: bool = Field(True, description="Wolves talk in a private channel each night.")
+    wolves__win: Literal[
+        "all_non_wolves", "all_ordinary_villagers", "all_villagers_or_all_specials"
+    ] = Field("all_non_wolves", description="C22: whom the wolves must kill to win.")
+    wolves__self_destruct: bool = Field(
+        False, description="A wolf may self-destruct (自爆) at his speech: day ends, no vote."
+    )
+    # --- cupid and lovers (C17-C19, C21, C36, A5)
+    cupid__allow_self: bool = Field(True, description="R6: Cupid may link himself.")
+    lovers__see_roles: bool = Field(False, description="C18: lovers learn each other's role.")
+    lovers__vote_restriction: Literal["forbid_each_other", "none"] = Field(
+        "forbid_each_other", description="C19: a lover may not vote for the partner."
+    )
+    lovers__lover_target_forbidden: bool = Field(
+        True, description="A5: a hunter may not shoot his lover, a witch not poison hers."
+    )
+    lovers__chain_causes: tuple[DeathCause, ...] = Field(
+        ALL_CAUSES, description="C36: causes of death that take the partner along."
+    )
+    lovers__win: Literal["last_two_alive", "both_survive"] = Field(
+        "last_two_alive", description="C21: when a mixed (wolf + good) pair wins."
+    )
+    cupid__joins_mixed_pair: bool = Field(
+        False, description="C21: Cupid wins with a mixed pair he linked."
+    )
+    # --- idiot (C20)
+    idiot__on_vote: Literal["survive_no_vote", "die_can_interject"] = Field(
+        "survive_no_vote",
+        description="C20: the exiled idiot shows his card and lives without a vote, or dies "
+        "with last words.",
+    )
+    # --- village and setup (C23, C27, C28, C38)
+    village__win_requires_no_third_party: bool = Field(
+        False, description="C23: the village must also eliminate third parties (a mixed pair)."
+    )
+    night__order: tuple[str, ...] = Field(
+        ("cupid", "guard", "seer", "werewolf", "witch"),
+        description="C27/C28: wake order; first-night-only roles act on night 1 only.",
+    )
+    setup__require_seer: bool = Field(False, description="C38: a deal must include a seer.")
+    game__max_days: int = Field(
+        40, ge=1, description="Safety cap: after this day the game ends in a draw."
+    )
+    eval__beliefs: bool = Field(
+        False, description="Ask each living seat for its role beliefs once a day before the vote."
+    )
+
+    @field_validator("night__order")
+    @classmethod
+    def _known_roles(cls, order: tuple[str, ...]) -> tuple[str, ...]:
+        for name in order:
+            role_spec(name)
+        return order
+
+    def key_values(self) -> dict[str, Any]:
+        """The rules as a plain dict keyed by dotted names."""
+        return self.model_dump(by_alias=True, mode="json")
+
+
+RULE_KEYS: dict[str, str] = {_key(name): name for name in RuleSet.model_fields}
+
+
+def rule_help() -> list[tuple[str, str, str]]:
+    """(key, default, help) for every rule key, for ``arena rules``."""
+    rows = []
+    defaults = RuleSet().key_values()
+    for key, name in RULE_KEYS.items():
+        info = RuleSet.model_fields[name]
+        rows.append((key, _fmt(defaults[key]), info.description or ""))
+    return rows
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, list):
+        return ",".join(str(v) for v in value)
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
+
+
+def parse_rule_value(key: str, raw: str) -> Any:
+    """Parse a ``--set KEY=VALUE`` value: booleans, numbers, comma lists, strings."""
+    if key not in RULE_KEYS:
+        raise RuleError(f"unknown rule key {key!r} (see `arena rules`)")
+    annotation = str(RuleSet.model_fields[RULE_KEYS[key]].annotation)
+    if "tuple" in annotation:
+        return tuple(part.strip() for part in raw.split(",") if part.strip())
+    lowered = raw.strip().lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    for number in (int, float):
+        try:
+            return number(raw)
+        except ValueError:
+            pass
+    return raw.strip()
+
+
+def make_rules(
+    base: dict[str, Any] | None = None, overrides: dict[str, Any] | None = None
+) -> RuleSet:
+    """Build a RuleSet from dotted keys, with one-line errors for bad keys or values."""
+    merged = {**(base or {}), **(overrides or {})}
+    for key in merged:
+        if key not in RULE_KEYS:
+            raise RuleError(f"unknown rule key {key!r} (see `arena rules`)")
+    try:
+        return RuleSet.model_validate(merged)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(p) for p in err["loc"][:1])
+        raise RuleError(f"bad value for rule {loc}: {err['msg']}") from None
+
+
+class GameConfig(BaseModel):
+    """A deal (role counts), the rules, and the preset it came from."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    preset: str | None = None
+    roles: dict[str, int]
+    rules: RuleSet = Field(default_factory=RuleSet)
+    names: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _deal_adds_up(self) -> GameConfig:
+        for name, count in self.roles.items():
+            if name not in ROLES:
+                raise ValueError(f"unknown role {name!r} (known: {', '.join(sorted(ROLES))})")
+            if count < 0:
+                raise ValueError(f"role {name!r} has a negative count")
+        wolves = sum(c for n, c in self.roles.items() if ROLES[n].faction == "wolves")
+        total = self.players
+        if wolves < 1:
+            raise ValueError("the deal has no werewolf")
+        if total - wolves < 1:
+            raise ValueError("the deal has no good player")
+        if total < 3 or total > 30:
+            raise ValueError(f"a game needs 3 to 30 players, the deal has {total}")
+        if self.rules.setup__require_seer and self.roles.get("seer", 0) < 1:
+            raise ValueError("setup.require_seer is on but the deal has no seer")
+        for name, count in self.roles.items():
+            if count and ROLES[name].unique and count > 1:
+                raise ValueError(f"role {name!r} can be dealt at most once")
+        for name, count in self.roles.items():
+            spec = ROLES[name]
+            if count and spec.night is not None and name not in self.rules.night__order:
+                raise ValueError(f"role {name!r} is dealt but night.order never wakes it")
+        if self.names and len(self.names) != total:
+            raise ValueError(f"{len(self.names)} seat names for {total} players")
+        return self
+
+    @property
+    def players(self) -> int:
+        return sum(self.roles.values())
+
+    def deck(self) -> list[str]:
+        """The cards in a stable order (night order roles first), before shuffling."""
+        return [name for name in sorted(self.roles) for _ in range(self.roles[name])]

@@ -1,0 +1,286 @@
+"""Transcript events: one frozen dataclass per type, each naming its audience.
+
+The audience is ``"public"``, ``"god"`` (the transcript and evaluators only) or a
+tuple of seat numbers. There is no default: every event says who may see it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Literal, TypeAlias, Union
+
+Audience: TypeAlias = Literal["public", "god"] | tuple[int, ...]
+Phase: TypeAlias = Literal["setup", "night", "day", "end"]
+
+SCHEMA = "werewolf-arena/1"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Claim:
+    """A structured claim inside a speech."""
+
+    kind: Literal["role", "check", "accuse", "vouch"]
+    role: str | None = None
+    target: int | None = None
+    result: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BaseEvent:
+    seq: int
+    day: int
+    phase: Phase
+    audience: Audience
+
+    field_names: ClassVar[tuple[str, ...]] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready dict with ``type`` right after the common fields."""
+        out: dict[str, Any] = {}
+        for name in self.field_names:
+            value = getattr(self, name)
+            if isinstance(value, tuple):
+                value = [_plain(v) for v in value]
+            out[name] = value
+        return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Claim):
+        return {k: getattr(value, k) for k in ("kind", "role", "target", "result")
+                if getattr(value, k) is not None}
+    return value
+
+
+def _type_of(cls: type[BaseEvent]) -> str:
+    for f in fields(cls):
+        if f.name == "type":
+            return str(f.default)
+    raise TypeError(f"{cls.__name__} has no type")
+
+
+EVENT_TYPES: dict[str, type[BaseEvent]] = {}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Setup(BaseEvent):
+    """The public facts of the table: players, names, the deal's role counts, rules."""
+
+    type: Literal["setup"] = "setup"
+    players: int
+    names: tuple[str, ...]
+    roles: dict[str, int]
+    rules: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoleDealt(BaseEvent):
+    """A seat learns its role."""
+
+    type: Literal["role"] = "role"
+    seat: int
+    role: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reveal(BaseEvent):
+    """Someone learns a seat's role by a rule (wolf team, lovers, idiot, hunter, end)."""
+
+    type: Literal["reveal"] = "reveal"
+    seat: int
+    role: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PhaseStart(BaseEvent):
+    """Night falls or day breaks."""
+
+    type: Literal["phase"] = "phase"
+    name: Literal["night", "day"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NightAction(BaseEvent):
+    """A night decision: kill (proposal or final), check, save, poison, protect, link."""
+
+    type: Literal["night_action"] = "night_action"
+    seat: int
+    action: str
+    target: int | None
+    targets: tuple[int, ...] = ()
+    final: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CheckResult(BaseEvent):
+    type: Literal["check_result"] = "check_result"
+    seat: int
+    target: int
+    result: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VictimInfo(BaseEvent):
+    """The witch is told the wolves' target (or that there is none)."""
+
+    type: Literal["victim_info"] = "victim_info"
+    seat: int
+    victim: int | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Lovers(BaseEvent):
+    """The two lovers learn each other."""
+
+    type: Literal["lovers"] = "lovers"
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Speech(BaseEvent):
+    """Words spoken; ``context`` is discussion, campaign, revote, last_words or wolf_chat."""
+
+    type: Literal["speech"] = "speech"
+    seat: int
+    text: str
+    claims: tuple[Claim, ...] = ()
+    context: str = "discussion"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Candidacy(BaseEvent):
+    """A seat runs (or not) for sheriff."""
+
+    type: Literal["candidacy"] = "candidacy"
+    seat: int
+    running: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Vote(BaseEvent):
+    """One ballot; ``ballot`` is exile, sheriff or tiebreak."""
+
+    type: Literal["vote"] = "vote"
+    seat: int
+    target: int | None
+    round: int
+    weight: float
+    ballot: str = "exile"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VoteResult(BaseEvent):
+    type: Literal["vote_result"] = "vote_result"
+    counts: dict[str, float]
+    eliminated: int | None
+    tie: tuple[int, ...]
+    round: int
+    ballot: str = "exile"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Sheriff(BaseEvent):
+    """The badge goes to ``seat`` (elected or passed); ``seat`` null means no sheriff."""
+
+    type: Literal["sheriff"] = "sheriff"
+    seat: int | None
+    how: str
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Death(BaseEvent):
+    type: Literal["death"] = "death"
+    seat: int
+    cause: str
+    revealed_role: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CauseOfDeath(BaseEvent):
+    """The true cause of a night death, which the public announcement does not tell."""
+
+    type: Literal["death_cause"] = "death_cause"
+    seat: int
+    cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Shot(BaseEvent):
+    """The hunter's shot (target null: he declined)."""
+
+    type: Literal["shoot"] = "shoot"
+    seat: int
+    target: int | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Explode(BaseEvent):
+    """A wolf self-destructs (自爆); the day ends at once."""
+
+    type: Literal["explode"] = "explode"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Spared(BaseEvent):
+    """An exiled seat survives by a rule (the idiot shows his card)."""
+
+    type: Literal["spared"] = "spared"
+    seat: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Belief(BaseEvent):
+    type: Literal["belief"] = "belief"
+    seat: int
+    probabilities: dict[str, dict[str, float]]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Refused(BaseEvent):
+    """An illegal decision, refused; only the deciding seat sees it."""
+
+    type: Literal["error"] = "error"
+    seat: int
+    kind: str
+    message: str
+    decision: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fallback(BaseEvent):
+    """A decision the agent failed to make; the engine applied its default."""
+
+    type: Literal["fallback"] = "fallback"
+    seat: int
+    kind: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameEnd(BaseEvent):
+    type: Literal["game_end"] = "game_end"
+    winner: str
+    winners: tuple[int, ...]
+    roles: dict[str, str] = field(default_factory=dict)
+    reason: str = ""
+
+
+Event: TypeAlias = Union[  # noqa: UP007 - a union of classes for pydantic
+    Setup, RoleDealt, Reveal, PhaseStart, NightAction, CheckResult, VictimInfo, Lovers,
+    Speech, Candidacy, Vote, VoteResult, Sheriff, Death, CauseOfDeath, Shot, Explode, Spared,
+    Belief, Refused, Fallback, GameEnd,
+]
+
+EVENT_CLASSES: tuple[type[BaseEvent], ...] = (
+    Setup, RoleDealt, Reveal, PhaseStart, NightAction, CheckResult, VictimInfo, Lovers,
+    Speech, Candidacy, Vote, VoteResult, Sheriff, Death, CauseOfDeath, Shot, Explode, Spared,
+    Belief, Refused, Fallback, GameEnd,
+)
+
+for _cls in EVENT_CLASSES:
+    _cls.field_names = tuple(f.name for f in fields(_cls))
+    EVENT_TYPES[_type_of(_cls)] = _cls

@@ -1,0 +1,213 @@
+"""Phases as data and the order they run in: setup, nights, dawns, days, votes."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from arena.engine import deaths
+from arena.engine.events import (
+    Belief,
+    Explode,
+    PhaseStart,
+    Reveal,
+    RoleDealt,
+    Setup,
+    Speech,
+)
+from arena.engine.judge import GameOver, Judge
+from arena.engine.roles import ROLES, idiot, sheriff
+from arena.engine.roles.factions import is_wolf
+from arena.engine.roles.werewolf import pack
+from arena.engine.state import NightState
+from arena.engine.tally import cast_ballots
+
+
+def deal(judge: Judge) -> None:
+    """Announce the table and tell each seat its card; wolves learn their pack."""
+    st, config = judge.state, judge.config
+    names = config.names or tuple(f"P{n}" for n in st.seats)
+    judge.emit(Setup, "public", players=len(st.seats), names=names, roles=dict(config.roles),
+               rules=config.rules.key_values())
+    for seat, info in st.seats.items():
+        judge.emit(RoleDealt, (seat,), seat=seat, role=info.role)
+    wolves = tuple(s for s, info in st.seats.items() if is_wolf(info.role))
+    if len(wolves) > 1:
+        for wolf in wolves:
+            judge.emit(Reveal, wolves, seat=wolf, role=st.role_of(wolf), reason="wolf_team")
+
+
+async def night(judge: Judge) -> None:
+    judge.phase = "night"
+    judge.emit(PhaseStart, "public", name="night")
+    for name in judge.rules.night__order:
+        spec = ROLES[name]
+        if spec.night is not None and (judge.state.day == 1 or not spec.first_night_only):
+            await spec.night(judge)
+
+
+async def dawn(judge: Judge) -> int | None:
+    """Resolve the night into deaths (A2: guard + antidote per save.double_save).
+
+    Returns the reference seat for the day's speaking order.
+    """
+    st, rules = judge.state, judge.rules
+    judge.phase = "day"
+    judge.emit(PhaseStart, "public", name="day")
+    tonight, st.night = st.night, NightState()
+    dying: dict[int, str] = {}
+    target = tonight.wolf_target
+    if target is not None:
+        guarded, saved = tonight.protected == target, tonight.saved == target
+        if not (guarded or saved) or (guarded and saved and rules.save__double_save == "dies"):
+            dying[target] = "wolves"
+    if tonight.poisoned is not None:
+        dying[tonight.poisoned] = "poison"
+    st.night_deaths = sorted(dying)
+    await deaths.resolve(judge, sorted(dying.items()), reference=None)
+    if target is not None and target in dying:
+        return target
+    return st.night_deaths[0] if st.night_deaths else None
+
+
+def speaking_order(judge: Judge, reference: int | None) -> list[int]:
+    """Clockwise from the left of the reference seat (C30), living seats only."""
+    st = judge.state
+    if judge.rules.speech__order == "seat_order" or reference is None:
+        reference = st.sheriff if st.sheriff is not None else 0
+    return [s for s in deaths.ring_from(judge, reference) if st.is_alive(s)]
+
+
+async def discussion(judge: Judge, reference: int | None) -> bool:
+    """Speech rounds; returns False when a wolf self-destructed and the day ends."""
+    st, rules = judge.state, judge.rules
+    rounds = rules.speech__rounds_day1 if st.day == 1 else rules.speech__rounds_later
+    for round_no in range(1, rounds + 1):
+        for seat in speaking_order(judge, reference):
+            if not st.is_alive(seat):
+                continue
+            if rules.wolves__self_destruct and is_wolf(st.role_of(seat)):
+                choice = await judge.ask(judge.request(seat, "explode"))
+                if choice.yes:
+                    judge.emit(Explode, "public", seat=seat)
+                    await deaths.resolve(judge, [(seat, "explode")], reference=seat)
+                    return False
+            said = await judge.ask(judge.request(seat, "speak", purpose="discussion",
+                                                 round=round_no))
+            judge.emit(Speech, "public", seat=seat, text=said.text, claims=said.claims)
+    return True
+
+
+async def beliefs(judge: Judge) -> None:
+    alive = judge.state.alive()
+    answers = await judge.ask_all([judge.request(s, "belief") for s in alive])
+    for seat, answer in zip(alive, answers, strict=True):
+        if answer.beliefs:
+            judge.emit(Belief, "god", seat=seat, probabilities=answer.beliefs)
+
+
+def vote_options(judge: Judge, voter: int, candidates: list[int] | None) -> list[int]:
+    st, rules = judge.state, judge.rules
+    options = candidates if candidates is not None else st.alive()
+    if not rules.vote__allow_self:
+        options = [s for s in options if s != voter]
+    lover = st.seats[voter].lover
+    if rules.lovers__vote_restriction == "forbid_each_other" and lover is not None:
+        options = [s for s in options if s != lover]
+    return options
+
+
+async def exile_vote(judge: Judge, reference: int | None) -> None:
+    """The day's vote, its tie rules (C13, C39, A10), and the exile."""
+    st, rules = judge.state, judge.rules
+    voters = [s for s in st.alive() if st.seats[s].can_vote]
+    sequential = rules.vote__mode == "sequential_clockwise"
+    if sequential:
+        order = speaking_order(judge, reference)
+        voters = [s for s in order if s in voters]
+
+    tally = await cast_ballots(
+        judge, voters, lambda v: vote_options(judge, v, None), ballot="exile", round_no=1,
+        weight=lambda s: sheriff.vote_weight(judge, s), sequential=sequential)
+    leaders = tally.leaders
+    out: int | None = leaders[0] if len(leaders) == 1 else None
+    if len(leaders) > 1:
+        out = await break_tie(judge, leaders, tally.ballots)
+    if out is None:
+        return
+    if idiot.spared_on_exile(judge, out):
+        return
+    await deaths.resolve(judge, [(out, "vote")], reference=out)
+
+
+async def break_tie(judge: Judge, tied: list[int], ballots: dict[int, int | None]) -> int | None:
+    """Apply the first tie rule of ``vote.tie`` that can apply."""
+    st, rules = judge.state, judge.rules
+    holder = st.sheriff if st.sheriff is not None and st.is_alive(st.sheriff) else None
+    for rule in rules.vote__tie:
+        if rule == "sheriff_decides" and holder is not None:
+            choice = await judge.ask(judge.request(holder, "vote", tied, allow_none=True,
+                                                   ballot="tiebreak", round=0))
+            return choice.target
+        if rule == "sheriff_side" and holder is not None and ballots.get(holder) in tied:
+            return ballots[holder]
+        if rule in ("revote_once", "revote_until"):
+            limit = 1 if rule == "revote_once" else rules.vote__max_revotes
+            return await revote(judge, tied, limit)
+        if rule == "none":
+            return None
+    return None
+
+
+async def revote(judge: Judge, tied: list[int], limit: int) -> int | None:
+    """Tied players speak again; everyone else votes among them (C13 b)."""
+    st = judge.state
+    for round_no in range(2, limit + 2):
+        for seat in tied:
+            said = await judge.ask(judge.request(seat, "speak", purpose="revote", tied=tuple(tied)))
+            judge.emit(Speech, "public", seat=seat, text=said.text, claims=said.claims,
+                       context="revote")
+        voters = [s for s in st.alive() if st.seats[s].can_vote and s not in tied]
+        if not voters:
+            return None
+        tally = await cast_ballots(
+            judge, voters, partial(vote_options, judge, candidates=list(tied)),
+            ballot="exile", round_no=round_no, weight=lambda s: sheriff.vote_weight(judge, s))
+        leaders = tally.leaders
+        if len(leaders) == 1:
+            return leaders[0]
+        if not leaders:
+            return None
+        tied = leaders
+    return None
+
+
+async def day(judge: Judge, reference: int | None) -> None:
+    st, rules = judge.state, judge.rules
+    if not await discussion(judge, reference):
+        return
+    if st.day == 1 and rules.sheriff__election == "day1_after_speeches":
+        await sheriff.election(judge, campaign=False)
+    if rules.eval__beliefs:
+        await beliefs(judge)
+    await exile_vote(judge, reference)
+
+
+async def play(judge: Judge) -> GameOver:
+    """Run a whole game; returns how it ended."""
+    deal(judge)
+    try:
+        if judge.rules.sheriff__election == "before_night1":
+            judge.phase = "day"
+            await sheriff.election(judge, campaign=True)
+        while True:
+            judge.state.day += 1
+            if judge.state.day > judge.rules.game__max_days:
+                raise GameOver("draw", (), "day limit")
+            await night(judge)
+            reference = await dawn(judge)
+            await day(judge, reference)
+    except GameOver as over:
+        return over
+
+
+__all__ = ["pack", "play"]

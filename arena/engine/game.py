@@ -1,0 +1,65 @@
+"""Run one game: the async loop around the judge and the flow."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from arena.engine import flow
+from arena.engine.config import GameConfig
+from arena.engine.events import BaseEvent, GameEnd
+from arena.engine.judge import Judge, SeatAgent, Sink
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    winner: str
+    winners: tuple[int, ...]
+    days: int
+    roles: dict[int, str]
+    events: tuple[BaseEvent, ...]
+
+
+class Game:
+    """One game: deal on construction (so a transcript header can name the roles), then run."""
+
+    def __init__(
+        self,
+        config: GameConfig,
+        agents: Mapping[int, SeatAgent],
+        *,
+        seed: int,
+        deal: Sequence[str] | None = None,
+        sink: Sink | None = None,
+    ) -> None:
+        if deal is not None and sorted(deal) != sorted(config.deck()):
+            raise ValueError("the fixed deal does not match the role counts")
+        missing = [s for s in range(1, config.players + 1) if s not in agents]
+        if missing:
+            raise ValueError(f"no agent for seats {missing}")
+        self.judge = Judge(config, agents, seed=seed, deal=deal, sink=sink)
+
+    @property
+    def roles(self) -> dict[int, str]:
+        return {n: s.role for n, s in self.judge.state.seats.items()}
+
+    async def run(self) -> GameResult:
+        judge = self.judge
+        over = await flow.play(judge)
+        judge.phase = "end"
+        roles = self.roles
+        judge.emit(GameEnd, "public", winner=over.winner, winners=over.winners,
+                   roles={str(n): r for n, r in roles.items()}, reason=over.reason)
+        return GameResult(over.winner, over.winners, judge.state.day, roles, tuple(judge.log))
+
+
+async def run_game(
+    config: GameConfig,
+    agents: Mapping[int, SeatAgent],
+    *,
+    seed: int,
+    deal: Sequence[str] | None = None,
+    sink: Sink | None = None,
+) -> GameResult:
+    """Play one game to the end. ``deal`` fixes the cards in seat order."""
+    return await Game(config, agents, seed=seed, deal=deal, sink=sink).run()

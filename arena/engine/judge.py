@@ -1,0 +1,156 @@
+"""The judge: owns the state, the RNG and the log; asks seats and checks answers."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any, Protocol
+
+from arena.engine.config import GameConfig
+from arena.engine.events import BaseEvent, Fallback, Refused
+from arena.engine.requests import Decision, Request
+from arena.engine.state import GameState, SeatState
+from arena.engine.view import Fold, Observation
+
+MAX_TRIES = 3
+
+
+class SeatAgent(Protocol):
+    """What the engine needs of an agent (agents.base.Agent satisfies it)."""
+
+    async def decide(self, observation: Observation, request: Request) -> Decision: ...
+
+
+class AbortGame(Exception):
+    """Raised by an agent to stop the game (e.g. an illegal scenario entry)."""
+
+
+class GameOver(Exception):
+    def __init__(self, winner: str, winners: tuple[int, ...], reason: str) -> None:
+        super().__init__(winner)
+        self.winner, self.winners, self.reason = winner, winners, reason
+
+
+Sink = Callable[[BaseEvent], None]
+Note = tuple[type[BaseEvent], dict[str, Any]]
+
+
+class Judge:
+    """Holds one game's hidden state and is the only writer of its event log."""
+
+    def __init__(
+        self,
+        config: GameConfig,
+        agents: Mapping[int, SeatAgent],
+        *,
+        seed: int,
+        deal: Sequence[str] | None = None,
+        sink: Sink | None = None,
+    ) -> None:
+        self.config = config
+        self.rules = config.rules
+        self.rng = random.Random(seed)
+        self.seed = seed
+        if deal is None:
+            cards = config.deck()
+            self.rng.shuffle(cards)
+        else:
+            cards = list(deal)
+        self.state = GameState(
+            seats={i + 1: SeatState(i + 1, role) for i, role in enumerate(cards)}
+        )
+        self.agents = agents
+        self.phase = "setup"
+        self.log: list[BaseEvent] = []
+        self.public = Fold()
+        self.private = {seat: Fold(seat) for seat in self.state.seats}
+        self.sink = sink
+        self.seat_numbers = tuple(self.state.seats)
+
+    # --- events
+    def emit(self, cls: type[BaseEvent], audience: Any, **fields: Any) -> BaseEvent:
+        event = cls(seq=len(self.log), day=self.state.day, phase=self.phase,  # type: ignore[arg-type]
+                    audience=audience, **fields)
+        self.log.append(event)
+        if audience == "public":
+            self.public.apply(event)
+        elif isinstance(audience, tuple):
+            for seat in audience:
+                self.private[seat].apply(event)
+        if self.sink is not None:
+            self.sink(event)
+        return event
+
+    def observe(self, seat: int) -> Observation:
+        return Observation(seat, self.public, self.private[seat])
+
+    # --- decisions
+    async def ask(self, request: Request) -> Decision:
+        """Ask one seat; refuse illegal answers (seen by that seat only), then fall back."""
+        decision, notes = await self._collect(request)
+        self._emit_notes(notes)
+        return decision
+
+    async def ask_all(self, requests: Sequence[Request]) -> list[Decision]:
+        """Simultaneous requests: slow agents are awaited concurrently.
+
+        Answers and any refusals are recorded in request order, so the log does
+        not depend on which agent answered first.
+        """
+        slow = [r for r in requests if getattr(self.agents[r.seat], "concurrent", False)]
+        done: dict[int, tuple[Decision, list[Note]]] = {}
+        if slow:
+            results = await asyncio.gather(*(self._collect(r) for r in slow))
+            done = {id(r): res for r, res in zip(slow, results, strict=True)}
+        decisions = []
+        for request in requests:
+            decision, notes = done[id(request)] if id(request) in done else await self._collect(
+                request)
+            self._emit_notes(notes)
+            decisions.append(decision)
+        return decisions
+
+    async def _collect(self, request: Request) -> tuple[Decision, list[Note]]:
+        seat, agent = request.seat, self.agents[request.seat]
+        concurrent = getattr(agent, "concurrent", False)
+        notes: list[Note] = []
+        observation = self.observe(seat)
+        for _ in range(MAX_TRIES):
+            try:
+                pending = agent.decide(observation, request)
+                if concurrent:
+                    decision = await asyncio.wait_for(pending, request.timeout_s)
+                else:
+                    decision = await pending
+            except AbortGame:
+                raise
+            except TimeoutError:
+                return self._fallback(request, "timeout", notes)
+            except Exception as exc:  # a misbehaving agent never kills the game
+                return self._fallback(request, f"error: {type(exc).__name__}: {exc}", notes)
+            problem = request.validate(decision)
+            if problem is None:
+                return decision, notes
+            notes.append((Refused, dict(seat=seat, kind=request.kind, message=problem,
+                                        decision=decision.to_dict())))
+            request = replace(request, context={**request.context, "error": problem})
+        return self._fallback(request, f"illegal {MAX_TRIES} times", notes)
+
+    @staticmethod
+    def _fallback(request: Request, reason: str, notes: list[Note]) -> tuple[Decision, list[Note]]:
+        notes.append((Fallback, dict(seat=request.seat, kind=request.kind, reason=reason)))
+        return request.default(), notes
+
+    def _emit_notes(self, notes: list[Note]) -> None:
+        for cls, fields in notes:
+            self.emit(cls, (fields["seat"],), **fields)
+
+    def request(self, seat: int, kind: str, options: Sequence[int] = (), *,
+                allow_none: bool = False, **context: Any) -> Request:
+        """Build a request with the table's seat list in its context."""
+        context["seats"] = self.seat_numbers
+        return Request(seat=seat, kind=kind, day=self.state.day, options=tuple(options),
+                       allow_none=allow_none, context=context,
+                       max_chars=self.rules.speech__max_chars)

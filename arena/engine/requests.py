@@ -1,0 +1,137 @@
+"""What a seat is asked (a Request with its legal options) and what it answers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypeAlias
+
+from arena.engine.events import Claim
+
+TARGET_KINDS = frozenset(
+    {"kill", "check", "protect", "poison", "shoot", "badge", "vote", "elect"}
+)
+YES_NO_KINDS = frozenset({"save", "run", "explode"})
+SPEECH_KINDS = frozenset({"speak", "last_words"})
+PAIR_KINDS = frozenset({"link"})
+BELIEF_KINDS = frozenset({"belief"})
+KINDS = TARGET_KINDS | YES_NO_KINDS | SPEECH_KINDS | PAIR_KINDS | BELIEF_KINDS
+
+Shape: TypeAlias = Literal["target", "yes_no", "speech", "pair", "belief"]
+
+
+SHAPES: dict[str, Shape] = {
+    **dict.fromkeys(TARGET_KINDS, "target"), **dict.fromkeys(YES_NO_KINDS, "yes_no"),
+    **dict.fromkeys(SPEECH_KINDS, "speech"), **dict.fromkeys(PAIR_KINDS, "pair"),
+    **dict.fromkeys(BELIEF_KINDS, "belief"),
+}
+
+
+def shape_of(kind: str) -> Shape:
+    try:
+        return SHAPES[kind]
+    except KeyError:
+        raise ValueError(f"unknown decision kind {kind!r}") from None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Request:
+    """One decision due from one seat.
+
+    ``options`` are the legal targets (target and pair kinds); ``allow_none`` says
+    whether passing is legal. ``context`` carries facts the seat already knows
+    that make the question readable (e.g. ``{"round": 2, "ballot": "tiebreak"}``).
+    """
+
+    seat: int
+    kind: str
+    day: int
+    options: tuple[int, ...] = ()
+    allow_none: bool = False
+    context: dict[str, Any] = field(default_factory=dict)
+    timeout_s: float = 60.0
+    max_chars: int = 2000
+
+    @property
+    def shape(self) -> Shape:
+        return SHAPES[self.kind]
+
+    def validate(self, decision: Decision) -> str | None:
+        """None when legal, else a one-line reason."""
+        if decision.kind != self.kind:
+            return f"expected a {self.kind!r} decision, got {decision.kind!r}"
+        shape = self.shape
+        if shape == "target":
+            if decision.target is None:
+                return None if self.allow_none else f"{self.kind}: passing is not allowed here"
+            if decision.target not in self.options:
+                return f"{self.kind}: {decision.target} is not one of {list(self.options)}"
+        elif shape == "pair":
+            picks = decision.targets
+            if len(picks) != 2 or len(set(picks)) != 2:
+                return f"{self.kind}: name two different seats"
+            bad = [p for p in picks if p not in self.options]
+            if bad:
+                return f"{self.kind}: {bad} not among {list(self.options)}"
+        elif shape == "yes_no":
+            if decision.yes is None:
+                return f"{self.kind}: answer yes or no"
+        elif shape == "speech":
+            if len(decision.text) > self.max_chars:
+                return f"{self.kind}: speech longer than {self.max_chars} characters"
+            for claim in decision.claims:
+                if claim.target is not None and claim.target not in self.context.get("seats", ()):
+                    return f"claim names seat {claim.target}, which is not at the table"
+        return None
+
+    def default(self) -> Decision:
+        """The deterministic fallback: pass/abstain/no when legal, else the lowest option."""
+        shape = self.shape
+        if shape == "target":
+            if self.allow_none or not self.options:
+                return Decision(kind=self.kind)
+            return Decision(kind=self.kind, target=min(self.options))
+        if shape == "pair":
+            return Decision(kind=self.kind, targets=tuple(sorted(self.options)[:2]))
+        if shape == "yes_no":
+            return Decision(kind=self.kind, yes=False)
+        return Decision(kind=self.kind)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Decision:
+    """A seat's answer. Which field matters depends on the request's shape."""
+
+    kind: str
+    target: int | None = None
+    targets: tuple[int, ...] = ()
+    yes: bool | None = None
+    text: str = ""
+    claims: tuple[Claim, ...] = ()
+    beliefs: dict[str, dict[str, float]] = field(default_factory=dict)
+    reasoning: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.target is not None:
+            out["target"] = self.target
+        if self.targets:
+            out["targets"] = list(self.targets)
+        if self.yes is not None:
+            out["yes"] = self.yes
+        if self.text:
+            out["text"] = self.text
+        if self.claims:
+            out["claims"] = [
+                {k: v for k, v in (("kind", c.kind), ("role", c.role), ("target", c.target),
+                                   ("result", c.result)) if v is not None}
+                for c in self.claims
+            ]
+        return out
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> Decision:
+        claims = tuple(Claim(**c) for c in data.get("claims", ()))
+        return Decision(
+            kind=data["kind"], target=data.get("target"), targets=tuple(data.get("targets", ())),
+            yes=data.get("yes"), text=data.get("text", ""), claims=claims,
+        )

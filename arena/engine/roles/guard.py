@@ -1,0 +1,31 @@
+"""Guard 守卫: protects one player a night from the wolves, never twice running (R8)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arena.engine.events import NightAction
+from arena.engine.roles.base import RoleSpec
+
+if TYPE_CHECKING:
+    from arena.engine.judge import Judge
+
+
+async def night(judge: Judge) -> None:
+    st, rules = judge.state, judge.rules
+    for guard in st.holders("guard"):
+        options = st.alive()
+        if not rules.guard__allow_self:
+            options = [s for s in options if s != guard]
+        if not rules.guard__allow_repeat and st.guard_last is not None:
+            options = [s for s in options if s != st.guard_last]
+        decision = await judge.ask(judge.request(guard, "protect", options, allow_none=True,
+                                                 last=st.guard_last))
+        judge.emit(NightAction, (guard,), seat=guard, action="protect", target=decision.target)
+        st.night.protected = st.guard_last = decision.target
+
+
+SPEC = RoleSpec(
+    name="guard", zh="守卫", faction="village", special=True, night=night,
+    summary="Each night, protects one player from the wolves; not the same player twice running.",
+)

@@ -1,0 +1,43 @@
+"""Hunter 猎人: shoots one player when he dies, unless the cause forbids it (C2, C3, A5)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arena.engine.events import Reveal, Shot
+from arena.engine.roles.base import RoleSpec
+
+if TYPE_CHECKING:
+    from arena.engine.judge import Judge
+
+
+def may_shoot(judge: Judge, cause: str, revealed: bool) -> bool:
+    rules = judge.rules
+    if cause in rules.hunter__blocked_causes:
+        return False
+    if cause == "wolves" and not rules.hunter__shoot_on_night_death:
+        return False
+    return not (cause == "vote" and rules.hunter__requires_reveal and not revealed)
+
+
+async def on_death(judge: Judge, hunter: int, cause: str, revealed: bool) -> int | None:
+    """Ask a dead hunter whom he shoots; returns the victim, if any."""
+    if not may_shoot(judge, cause, revealed):
+        return None
+    st = judge.state
+    options = [s for s in st.alive() if s != hunter]
+    lover = st.seats[hunter].lover
+    if judge.rules.lovers__lover_target_forbidden and lover is not None:
+        options = [s for s in options if s != lover]
+    decision = await judge.ask(judge.request(hunter, "shoot", options, allow_none=True,
+                                             cause=cause))
+    judge.emit(Shot, "public", seat=hunter, target=decision.target)
+    if decision.target is not None and judge.rules.hunter__reveal_on_shot and not revealed:
+        judge.emit(Reveal, "public", seat=hunter, role="hunter", reason="hunter_shot")
+    return decision.target
+
+
+SPEC = RoleSpec(
+    name="hunter", zh="猎人", faction="village", special=True,
+    summary="When killed by wolves or exiled, shoots one player (not when poisoned).",
+)

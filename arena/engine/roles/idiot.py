@@ -1,0 +1,31 @@
+"""Village Idiot 白痴: exiled, he shows his card and lives on without a vote (R11, C20)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arena.engine.events import Reveal, Spared
+from arena.engine.roles.base import RoleSpec
+
+if TYPE_CHECKING:
+    from arena.engine.judge import Judge
+
+
+def spared_on_exile(judge: Judge, seat: int) -> bool:
+    """Apply the idiot's exile rule; True when the seat survives its exile."""
+    st = judge.state
+    info = st.seats[seat]
+    if info.role != "idiot" or judge.rules.idiot__on_vote != "survive_no_vote":
+        return False
+    if not info.can_vote:  # already shown his card once
+        return False
+    info.can_vote = False
+    judge.emit(Reveal, "public", seat=seat, role="idiot", reason="idiot")
+    judge.emit(Spared, "public", seat=seat, reason="idiot")
+    return True
+
+
+SPEC = RoleSpec(
+    name="idiot", zh="白痴", faction="village", special=True,
+    summary="If exiled, shows his card and stays alive, but can no longer vote.",
+)

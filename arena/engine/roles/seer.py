@@ -1,0 +1,37 @@
+"""Seer 预言家: checks one player a night (C1: exact role or wolf / good)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arena.engine.events import CheckResult, NightAction
+from arena.engine.roles import factions
+from arena.engine.roles.base import RoleSpec
+
+if TYPE_CHECKING:
+    from arena.engine.judge import Judge
+
+
+def check_result(judge: Judge, target: int) -> str:
+    role = judge.state.role_of(target)
+    if judge.rules.seer__result == "exact":
+        return role
+    return "werewolf" if factions.is_wolf(role) else "good"
+
+
+async def night(judge: Judge) -> None:
+    st = judge.state
+    for seer in st.holders("seer"):
+        options = [s for s in st.alive() if s != seer]
+        decision = await judge.ask(judge.request(seer, "check", options))
+        target = decision.target
+        judge.emit(NightAction, (seer,), seat=seer, action="check", target=target)
+        if target is not None:
+            judge.emit(CheckResult, (seer,), seat=seer, target=target,
+                       result=check_result(judge, target))
+
+
+SPEC = RoleSpec(
+    name="seer", zh="预言家", faction="village", special=True, night=night,
+    summary="Each night, learns one player's role (or only wolf / good, per seer.result).",
+)

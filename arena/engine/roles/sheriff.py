@@ -1,0 +1,74 @@
+"""The Sheriff office 警长: election, weighted vote and badge succession (C9-C12, A11).
+
+Not a dealt role: an office held on top of a role card.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arena.engine.events import Candidacy, Sheriff, Speech
+from arena.engine.tally import cast_ballots, same_for_all
+
+if TYPE_CHECKING:
+    from arena.engine.judge import Judge
+
+
+def vote_weight(judge: Judge, seat: int) -> float:
+    return judge.rules.sheriff__vote_weight if judge.state.sheriff == seat else 1.0
+
+
+async def election(judge: Judge, *, campaign: bool) -> None:
+    st = judge.state
+    alive = st.alive()
+    answers = await judge.ask_all([judge.request(s, "run") for s in alive])
+    candidates = [s for s, a in zip(alive, answers, strict=True) if a.yes]
+    for seat, answer in zip(alive, answers, strict=True):
+        judge.emit(Candidacy, "public", seat=seat, running=bool(answer.yes))
+    if campaign:
+        for seat in candidates:
+            said = await judge.ask(judge.request(seat, "speak", purpose="campaign",
+                                                 candidates=tuple(candidates)))
+            judge.emit(Speech, "public", seat=seat, text=said.text, claims=said.claims,
+                       context="campaign")
+    elected = await _ballot(judge, candidates, alive) if len(candidates) > 1 else (
+        candidates[0] if candidates else None)
+    st.sheriff = elected
+    judge.emit(Sheriff, "public", seat=elected, how="elected" if elected else "no_sheriff")
+
+
+async def _ballot(judge: Judge, candidates: list[int], alive: list[int]) -> int | None:
+    rules = judge.rules
+    electorate = alive
+    if rules.sheriff__electorate == "non_candidates":
+        electorate = [s for s in alive if s not in candidates] or alive
+    for round_no in (1, 2):
+        tally = await cast_ballots(
+            judge, electorate, same_for_all(list(candidates)), ballot="sheriff",
+            round_no=round_no, weight=lambda _s: 1.0)
+        leaders = tally.leaders
+        if len(leaders) == 1:
+            return leaders[0]
+        if not leaders or rules.sheriff__election_tie == "none":
+            return None
+        if rules.sheriff__election_tie == "random":
+            return judge.rng.choice(leaders)
+        candidates = leaders
+    return None
+
+
+async def succession(judge: Judge, dead_sheriff: int, cause: str) -> None:
+    """The dying sheriff passes the badge (or tears it) once the cascade settles."""
+    st, rules = judge.state, judge.rules
+    st.sheriff = None
+    if rules.sheriff__succession_on == "killed" and cause == "vote":
+        judge.emit(Sheriff, "public", seat=None, how="badge_lost", by=dead_sheriff)
+        return
+    options = st.alive()
+    if not options:
+        return
+    decision = await judge.ask(judge.request(
+        dead_sheriff, "badge", options, allow_none=rules.sheriff__succession == "optional"))
+    st.sheriff = decision.target
+    judge.emit(Sheriff, "public", seat=decision.target, by=dead_sheriff,
+               how="badge" if decision.target else "badge_torn")

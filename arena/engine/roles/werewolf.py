@@ -1,0 +1,87 @@
+"""Werewolf 狼人: the pack talks in private and settles one kill a night (C14, C15)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from arena.engine.events import NightAction, Speech
+from arena.engine.roles.base import RoleSpec
+
+if TYPE_CHECKING:
+    from arena.engine.judge import Judge
+
+
+def pack(judge: Judge) -> tuple[int, ...]:
+    """Living wolves in seat order."""
+    st = judge.state
+    return tuple(s for s in st.alive() if st.seats[s].role == "werewolf")
+
+
+def kill_options(judge: Judge, wolf: int) -> list[int]:
+    st, rules = judge.state, judge.rules
+    options = st.alive()
+    if not rules.wolves__allow_wolf_target:
+        options = [s for s in options if st.seats[s].role != "werewolf"]
+    lover = st.seats[wolf].lover
+    if rules.wolves__lover_target_forbidden and lover is not None:
+        options = [s for s in options if s != lover]
+    return options
+
+
+async def _proposals(judge: Judge, wolves: tuple[int, ...], round_no: int) -> list[int | None]:
+    requests = [
+        judge.request(w, "kill", kill_options(judge, w),
+                      allow_none=judge.rules.wolves__allow_no_kill, round=round_no, pack=wolves)
+        for w in wolves
+    ]
+    decisions = await judge.ask_all(requests)
+    for wolf, decision in zip(wolves, decisions, strict=True):
+        judge.emit(NightAction, wolves, seat=wolf, action="kill", target=decision.target,
+                   final=False)
+    return [d.target for d in decisions]
+
+
+def _majority(picks: list[int | None]) -> int | None:
+    ranked = Counter(picks).most_common()
+    if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
+        return None
+    return ranked[0][0]
+
+
+async def night(judge: Judge) -> None:
+    wolves = pack(judge)
+    if not wolves:
+        return
+    rules = judge.rules
+    if rules.wolves__chat and len(wolves) > 1:
+        for wolf in wolves:
+            said = await judge.ask(judge.request(wolf, "speak", channel="wolves", pack=wolves))
+            judge.emit(Speech, wolves, seat=wolf, text=said.text, claims=said.claims,
+                       context="wolf_chat")
+    consensus = rules.wolves__consensus
+    if consensus == "leader":
+        leader = wolves[(judge.state.day - 1) % len(wolves)]
+        decision = await judge.ask(
+            judge.request(leader, "kill", kill_options(judge, leader),
+                          allow_none=rules.wolves__allow_no_kill, leader=leader, pack=wolves))
+        judge.emit(NightAction, wolves, seat=leader, action="kill", target=decision.target,
+                   final=False)
+        target, actor = decision.target, leader
+    else:
+        picks = await _proposals(judge, wolves, 1)
+        if consensus == "majority_tie_nokill":
+            target = _majority(picks)
+        else:  # timeout_nokill: two rounds to agree, else no kill
+            if len(set(picks)) > 1:
+                picks = await _proposals(judge, wolves, 2)
+            target = picks[0] if len(set(picks)) == 1 else None
+        actor = wolves[0]
+    judge.emit(NightAction, wolves, seat=actor, action="kill", target=target)
+    judge.state.night.wolf_target = target
+
+
+SPEC = RoleSpec(
+    name="werewolf", zh="狼人", faction="wolves", special=False, unique=False, night=night,
+    summary="Wakes with the pack each night; together they kill one player.",
+)

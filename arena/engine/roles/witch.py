@@ -1,0 +1,54 @@
+"""Witch 女巫: one antidote and one poison (C6-C8, A2)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arena.engine.events import NightAction, VictimInfo
+from arena.engine.roles.base import RoleSpec
+
+if TYPE_CHECKING:
+    from arena.engine.judge import Judge
+
+
+def _can_use(judge: Judge, used_tonight: int) -> bool:
+    st, rules = judge.state, judge.rules
+    return st.potions_used < rules.witch__total_uses and used_tonight < rules.witch__max_per_night
+
+
+async def night(judge: Judge) -> None:
+    st, rules = judge.state, judge.rules
+    for witch in st.holders("witch"):
+        victim = st.night.wolf_target
+        sees = rules.witch__sees_victim == "always" or st.antidote
+        if sees:
+            judge.emit(VictimInfo, (witch,), seat=witch, victim=victim)
+        used = 0
+        if (st.antidote and sees and victim is not None and _can_use(judge, used)
+                and (victim != witch or rules.witch__self_save)):
+            decision = await judge.ask(judge.request(witch, "save", victim=victim))
+            judge.emit(NightAction, (witch,), seat=witch, action="save",
+                       target=victim if decision.yes else None)
+            if decision.yes:
+                st.antidote, st.night.saved = False, victim
+                st.potions_used += 1
+                used += 1
+        if st.poison and _can_use(judge, used):
+            options = st.alive()
+            if not rules.witch__self_poison:
+                options = [s for s in options if s != witch]
+            lover = st.seats[witch].lover
+            if rules.lovers__lover_target_forbidden and lover is not None:
+                options = [s for s in options if s != lover]
+            decision = await judge.ask(judge.request(witch, "poison", options, allow_none=True))
+            judge.emit(NightAction, (witch,), seat=witch, action="poison", target=decision.target)
+            if decision.target is not None:
+                st.poison, st.night.poisoned = False, decision.target
+                st.potions_used += 1
+
+
+SPEC = RoleSpec(
+    name="witch", zh="女巫", faction="village", special=True, night=night,
+    summary="Is told the wolves' target; may save it with the antidote or poison anyone, "
+    "each potion once per game.",
+)

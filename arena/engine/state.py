@@ -1,0 +1,53 @@
+"""The hidden game state. Private to the engine: agents never import this."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class SeatState:
+    number: int
+    role: str
+    alive: bool = True
+    lover: int | None = None
+    can_vote: bool = True
+    cause: str | None = None
+
+
+@dataclass(slots=True)
+class NightState:
+    """What the night's actions decided, resolved at dawn."""
+
+    wolf_target: int | None = None
+    protected: int | None = None
+    saved: int | None = None
+    poisoned: int | None = None
+
+
+@dataclass(slots=True)
+class GameState:
+    seats: dict[int, SeatState]
+    day: int = 0
+    sheriff: int | None = None
+    antidote: bool = True
+    poison: bool = True
+    potions_used: int = 0
+    guard_last: int | None = None
+    night: NightState = field(default_factory=NightState)
+    night_deaths: list[int] = field(default_factory=list)
+    last_words_given: int = 0
+    cupid_linked: bool = False
+    mixed_lovers: tuple[int, int] | None = None
+
+    def alive(self) -> list[int]:
+        return [n for n, s in self.seats.items() if s.alive]
+
+    def holders(self, role: str, *, alive: bool = True) -> list[int]:
+        return [n for n, s in self.seats.items() if s.role == role and (s.alive or not alive)]
+
+    def role_of(self, seat: int) -> str:
+        return self.seats[seat].role
+
+    def is_alive(self, seat: int) -> bool:
+        return self.seats[seat].alive

@@ -1,0 +1,80 @@
+"""Casting and counting ballots (exile, sheriff election, revotes)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from arena.engine.events import Vote, VoteResult
+
+if TYPE_CHECKING:
+    from arena.engine.judge import Judge
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    counts: dict[int, float]
+    ballots: dict[int, int | None]
+
+    @property
+    def leaders(self) -> list[int]:
+        return top(self.counts)
+
+
+def same_for_all(options: list[int]) -> Callable[[int], list[int]]:
+    """An options function giving every voter the same candidates."""
+    return lambda _voter: options
+
+
+def top(counts: dict[int, float]) -> list[int]:
+    """Seats with the most votes (empty when nobody got any)."""
+    positive = {s: c for s, c in counts.items() if c > 0}
+    if not positive:
+        return []
+    best = max(positive.values())
+    return sorted(s for s, c in positive.items() if c == best)
+
+
+async def cast_ballots(
+    judge: Judge,
+    voters: list[int],
+    options_for: Callable[[int], list[int]],
+    *,
+    ballot: str,
+    round_no: int,
+    weight: Callable[[int], float],
+    sequential: bool = False,
+) -> Tally:
+    """Ask every voter, record each ballot publicly, and return the weighted counts."""
+    allow_none = judge.rules.vote__allow_abstain
+    requests = [
+        judge.request(v, "elect" if ballot == "sheriff" else "vote", options_for(v),
+                      allow_none=allow_none, ballot=ballot, round=round_no)
+        for v in voters
+    ]
+    if sequential:
+        decisions = []
+        for request in requests:
+            decision = await judge.ask(request)
+            _record(judge, request.seat, decision.target, round_no, weight, ballot)
+            decisions.append(decision)
+    else:
+        decisions = await judge.ask_all(requests)
+        for request, decision in zip(requests, decisions, strict=True):
+            _record(judge, request.seat, decision.target, round_no, weight, ballot)
+    counts: dict[int, float] = {}
+    for request, decision in zip(requests, decisions, strict=True):
+        if decision.target is not None:
+            counts[decision.target] = counts.get(decision.target, 0.0) + weight(request.seat)
+    leaders = top(counts)
+    judge.emit(VoteResult, "public", counts={str(k): v for k, v in sorted(counts.items())},
+               eliminated=leaders[0] if len(leaders) == 1 else None,
+               tie=tuple(leaders) if len(leaders) > 1 else (), round=round_no, ballot=ballot)
+    return Tally(counts, {r.seat: d.target for r, d in zip(requests, decisions, strict=True)})
+
+
+def _record(judge: Judge, seat: int, target: int | None, round_no: int,
+            weight: Callable[[int], float], ballot: str) -> None:
+    judge.emit(Vote, "public", seat=seat, target=target, round=round_no, weight=weight(seat),
+               ballot=ballot)

@@ -1,0 +1,44 @@
+"""Shared test utilities: run scenario text, find events, run bot games."""
+
+from __future__ import annotations
+
+import asyncio
+import tomllib
+from typing import Any
+
+from agents import make_agent
+from arena import scenario
+from arena.engine import BaseEvent, GameConfig, GameResult, run_game
+
+
+def play_scenario(text: str) -> GameResult:
+    """Play a scenario given as TOML text (design.md section 5)."""
+    scen = scenario.parse(tomllib.loads(text))
+    agents = scen.agents(lambda spec, seat: make_agent(spec, seat, scen.seed))
+    return asyncio.run(run_game(scen.config, dict(agents), seed=scen.seed, deal=scen.deal))
+
+
+def play_bots(config: GameConfig, spec: str, seed: int) -> GameResult:
+    agents = {s: make_agent(spec, s, seed) for s in range(1, config.players + 1)}
+    return asyncio.run(run_game(config, dict(agents), seed=seed))
+
+
+def events_of(result: GameResult, type_: str, **fields: Any) -> list[BaseEvent]:
+    """Events of one type whose fields equal the given values."""
+    return [
+        e for e in result.events
+        if getattr(e, "type", None) == type_
+        and all(getattr(e, k, None) == v for k, v in fields.items())
+    ]
+
+
+def deaths(result: GameResult) -> list[tuple[int, int, str]]:
+    """(day, seat, cause) for every death, in order (night deaths show cause 'night')."""
+    return [(e.day, e.seat, e.cause) for e in events_of(result, "death")]  # type: ignore[attr-defined]
+
+
+def true_causes(result: GameResult) -> dict[int, str]:
+    """seat -> true cause of death (night deaths resolved through death_cause)."""
+    out = {e.seat: e.cause for e in events_of(result, "death")}  # type: ignore[attr-defined]
+    out.update({e.seat: e.cause for e in events_of(result, "death_cause")})  # type: ignore[attr-defined]
+    return out
