@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
+from operator import itemgetter
 from typing import Any
 
 from arena.engine.events import (
@@ -52,18 +53,49 @@ WOLF_TARGET = 0.05  # the wolves chose one of their own as the night's victim
 CLAIM_TRUST = 0.9  # a good claimant holds the role he claims
 LOG_LIE = math.log(LIE)
 
-WolfSet = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 
-@lru_cache(maxsize=16)
-def wolf_sets(players: int, wolves: int) -> tuple[WolfSet, ...]:
-    """Every wolf set as (seat bitmask, members, flat indices of member pairs)."""
+@dataclass(frozen=True, slots=True)
+class Space:
+    """The wolf sets left by certain knowledge, laid out for fast weighing.
+
+    ``terms[i]`` picks set i's unary and pairwise log-potentials out of the flat
+    potential vector; ``holders[s]`` picks the weights of the sets containing s (seats
+    in none are left out). Both also pick a zero, so a getter always returns a tuple.
+    """
+
+    masks: tuple[int, ...]
+    terms: tuple[itemgetter[Any], ...]
+    holders: dict[int, itemgetter[Any]]
+
+
+@lru_cache(maxsize=512)
+def space(players: int, wolves: int, must: int, forbid: int) -> Space:
+    """Every wolf set with all of ``must`` and none of ``forbid`` (seat bitmasks)."""
     stride = players + 1
-    return tuple(
-        (sum(1 << s for s in members), members,
-         tuple(a * stride + b for a, b in combinations(members, 2)))
-        for members in combinations(range(1, players + 1), wolves)
-    )
+    seats = [s for s in range(1, stride) if not forbid >> s & 1]
+    fixed = [s for s in seats if must >> s & 1]
+    free = [s for s in seats if not must >> s & 1]
+    masks: list[int] = []
+    terms: list[itemgetter[Any]] = []
+    holding: dict[int, list[int]] = {s: [] for s in range(1, stride)}
+    for rest in combinations(free, wolves - len(fixed)) if wolves >= len(fixed) else ():
+        members = sorted((*fixed, *rest))
+        for seat in members:
+            holding[seat].append(len(masks))
+        masks.append(sum(1 << s for s in members))
+        terms.append(itemgetter(0, *(s * stride + s for s in members),
+                                *(a * stride + b for a, b in combinations(members, 2))))
+    zero = len(masks)
+    return Space(tuple(masks), tuple(terms),
+                 {s: itemgetter(zero, *idx) for s, idx in holding.items() if idx})
+
+
+@lru_cache(maxsize=256)
+def log_factors(f: Factors) -> tuple[float, float, float]:
+    """An act's factors as (actor's unary, target's unary, pairwise) log-potentials."""
+    f00, f01, f10, f11 = f
+    return math.log(f10 / f00), math.log(f01 / f00), math.log(f11 * f00 / (f10 * f01))
 
 
 @dataclass(slots=True)
@@ -170,18 +202,19 @@ class Belief:
         return self.wolf.get(seat, 0.0)
 
 
-def _act(h: list[float], pair: list[float], stride: int, a: int, b: int, f: Factors) -> None:
-    """Fold one act of ``a`` towards ``b`` into the unary and pairwise log-potentials."""
-    f00, f01, f10, f11 = f
-    h[a] += math.log(f10 / f00)
-    h[b] += math.log(f01 / f00)
-    pair[min(a, b) * stride + max(a, b)] += math.log(f11 * f00 / (f10 * f01))
+def _act(pot: list[float], stride: int, a: int, b: int, f: Factors) -> None:
+    """Fold one act of ``a`` towards ``b`` into the flat potential vector."""
+    ha, hb, pair = log_factors(f)
+    pot[a * stride + a] += ha
+    pot[b * stride + b] += hb
+    pot[min(a, b) * stride + max(a, b)] += pair
 
 
-def _potentials(ev: Evidence) -> tuple[list[float], list[float], list[tuple[int, int]]]:
-    """Unary and pairwise log-potentials, and (claimant mask, free cards) per claimed role."""
+def _potentials(ev: Evidence) -> tuple[list[float], list[tuple[int, int]]]:
+    """The flat potential vector (unary on the diagonal, pairwise above it) and, per
+    claimed role, (claimant mask, cards left)."""
     stride = ev.players + 1
-    h, pair = [0.0] * stride, [0.0] * (stride * stride)
+    pot = [0.0] * (stride * stride)
     seers = [s for s in ev.claimants(SEER) if s not in ev.known]
     sole = seers[0] if len(seers) == 1 else None
     for voter, target, _ in ev.votes:
@@ -192,24 +225,21 @@ def _potentials(ev: Evidence) -> tuple[list[float], list[float], list[tuple[int,
             f00, f10 = f00 * 0.5, f10 * 1.5
         if sole is not None and sole != voter and ev.checks.get((sole, target)) is False:
             f00, f10 = f00 * 0.6, f10 * 1.4
-        _act(h, pair, stride, voter, target, (f00, f01, f10, f11))
+        _act(pot, stride, voter, target, (f00, f01, f10, f11))
     for (claimant, target), says_wolf in ev.checks.items():
         f00, f01, f10, f11 = CHECK_WOLF if says_wolf else CHECK_GOOD
         if (claimant, target) in ev.coincidences:
             f01 *= COINCIDENCE
-        _act(h, pair, stride, claimant, target, (f00, f01, f10, f11))
+        _act(pot, stride, claimant, target, (f00, f01, f10, f11))
     for accuser, target in {(a, t) for a, t, _ in ev.accusations}:
-        _act(h, pair, stride, accuser, target, ACCUSE)
+        _act(pot, stride, accuser, target, ACCUSE)
     for voucher, target in ev.vouches:
-        _act(h, pair, stride, voucher, target, VOUCH)
-    for seat in ev.night_dead:
-        h[seat] += math.log(NIGHT_DEATH)
-    for seat in ev.victims:
-        h[seat] += math.log(WOLF_TARGET)
-    for seat in ev.reactive:
-        h[seat] += math.log(REACTIVE)
-    for seat in ev.liars:
-        h[seat] -= LOG_LIE
+        _act(pot, stride, voucher, target, VOUCH)
+    unary = [(ev.night_dead, NIGHT_DEATH), (ev.victims, WOLF_TARGET), (ev.reactive, REACTIVE),
+             (ev.liars, 1 / LIE)]
+    for seats, factor in unary:
+        for seat in seats:
+            pot[seat * stride + seat] += math.log(factor)
     groups: list[tuple[int, int]] = []
     held = Counter(ev.known.values())
     for role in {r for roles in ev.claims.values() for r in roles}:
@@ -217,10 +247,10 @@ def _potentials(ev: Evidence) -> tuple[list[float], list[float], list[tuple[int,
         for seat in (s for s, roles in ev.claims.items() if role in roles and s not in ev.known):
             mask |= 1 << seat
             if ROLES[role].special:
-                h[seat] += math.log(FAKE_CLAIM)
+                pot[seat * stride + seat] += math.log(FAKE_CLAIM)
         if mask:
             groups.append((mask, ev.deal[role] - held[role]))
-    return h, pair, groups
+    return pot, groups
 
 
 def infer(ev: Evidence) -> Belief:
@@ -229,36 +259,31 @@ def infer(ev: Evidence) -> Belief:
     must = sum(1 << s for s, r in ev.known.items() if r == WOLF)
     forbid = sum(1 << s for s, r in ev.known.items() if r != WOLF)
     forbid |= sum(1 << s for s in ev.good)
-    h, pair, groups = _potentials(ev)
-    kept: list[tuple[tuple[int, ...], float]] = []
-    for mask, members, pairs in wolf_sets(n, k):
-        if mask & must != must or mask & forbid:
-            continue
-        logw = sum([h[s] for s in members]) + sum([pair[i] for i in pairs])
-        for claimed, free in groups:
+    sets = space(n, k, must, forbid)
+    if not sets.masks:
+        return _fallback(n, k, must, forbid)
+    pot, groups = _potentials(ev)
+    logs = [sum(term(pot)) for term in sets.terms]
+    for claimed, free in groups:
+        for i, mask in enumerate(sets.masks):
             excess = (claimed & ~mask).bit_count() - free
             if excess > 0:
-                logw += excess * LOG_LIE
-        kept.append((members, logw))
+                logs[i] += excess * LOG_LIE
+    top = max(logs)
+    weights = [math.exp(x - top) for x in logs]
+    total = sum(weights)
+    weights.append(0.0)
     wolf = dict.fromkeys(range(1, n + 1), 0.0)
-    if not kept:
-        return _fallback(ev, wolf, must, forbid, k)
-    top = max(w for _, w in kept)
-    total = 0.0
-    for members, logw in kept:
-        weight = math.exp(logw - top)
-        total += weight
-        for s in members:
-            wolf[s] += weight
-    return Belief({s: w / total for s, w in wolf.items()})
+    wolf.update({s: sum(held(weights)) / total for s, held in sets.holders.items()})
+    return Belief(wolf)
 
 
-def _fallback(ev: Evidence, wolf: dict[int, float], must: int, forbid: int, k: int) -> Belief:
-    """Contradictory evidence: certain wolves, then the rest spread evenly."""
-    open_seats = [s for s in wolf if not (must | forbid) >> s & 1]
+def _fallback(n: int, k: int, must: int, forbid: int) -> Belief:
+    """Contradictory knowledge: the certain wolves, then the rest spread evenly."""
+    open_seats = [s for s in range(1, n + 1) if not (must | forbid) >> s & 1]
     share = max(k - must.bit_count(), 0) / len(open_seats) if open_seats else 0.0
     return Belief({s: 1.0 if must >> s & 1 else share if s in open_seats else 0.0
-                   for s in wolf})
+                   for s in range(1, n + 1)})
 
 
 def role_table(ev: Evidence, belief: Belief) -> dict[int, dict[str, float]]:

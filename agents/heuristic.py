@@ -189,10 +189,9 @@ class HeuristicAgent(SeededAgent):
         return Decision(kind="link", targets=tuple(self.rng.sample(options, 2)))
 
     def kill(self, t: Table, request: Request) -> Decision:
-        agreed = _pack_choice(t, request)
-        if agreed is not None:
-            return _target(request, agreed)
-        return _target(request, kill_target(t, list(request.options)))
+        options = list(request.options)
+        agreed = _pack_choice(t, options, request.context.get("round"))
+        return _target(request, agreed if agreed is not None else kill_target(t, options))
 
     # --- day
     def vote(self, t: Table, request: Request) -> Decision:
@@ -247,7 +246,8 @@ class HeuristicAgent(SeededAgent):
     def speak(self, t: Table, request: Request) -> Decision:
         words = Words()
         if request.context.get("channel") == "wolves":
-            target = _pack_choice(t, request) or kill_target(t, t.living())
+            prey = [s for s in t.living() if s not in t.obs.lovers]
+            target = _pack_choice(t, prey, None) or kill_target(t, prey)
             if target is not None:
                 words.say(f"Let's kill seat {target} tonight.", Claim(kind="accuse", target=target))
             return words.decision(request.kind)
@@ -286,7 +286,8 @@ def seer_speech(t: Table, words: Words) -> None:
 def plain_speech(t: Table, request: Request, words: Words) -> None:
     """A good player's speech (or a wolf's cover): claims under threat, a read, a vouch."""
     role = t.obs.role or "villager"
-    if t.me in request.context.get("tied", ()):
+    threatened = not t.is_wolf and role in POWER_CLAIMS and t.pressure()[t.me] >= 2
+    if threatened or t.me in request.context.get("tied", ()):
         shown = "villager" if t.is_wolf or role not in POWER_CLAIMS else role
         words.say(f"I am the {shown}; do not exile me.", Claim(kind="role", role=shown))
     view = t.public if t.is_wolf else t.belief
@@ -365,22 +366,19 @@ def kill_target(t: Table, options: list[int]) -> int | None:
     return max(prey, key=lambda s: (kill_value(t, s), -s)) if prey else None
 
 
-def _pack_choice(t: Table, request: Request) -> int | None:
-    """A target the pack already named tonight: the majority of round-one proposals on a
-    second round, else the first target named in tonight's wolf chat."""
+def _pack_choice(t: Table, options: list[int], round_no: object) -> int | None:
+    """A target the pack already named tonight and legal for this wolf: the majority of
+    round-one proposals on a second round, else the last one named in the wolf chat."""
     tonight = _since_nightfall(t.obs)
-    if request.context.get("round") == 2:
+    legal = [o for o in options if o not in t.team]
+    if round_no == 2:
         picks = Counter(e.target for e in tonight if isinstance(e, NightAction)
-                        and e.action == "kill" and not e.final and e.target is not None)
+                        and e.action == "kill" and not e.final and e.target in legal)
         if picks:
             return min(picks, key=lambda s: (-picks[s], s))
-    for event in tonight:
-        if isinstance(event, Speech) and event.context == "wolf_chat" and event.seat != t.me:
-            for claim in event.claims:
-                if claim.kind == "accuse" and claim.target is not None and (
-                        claim.target not in t.team and claim.target in t.obs.alive):
-                    return claim.target
-    return None
+    named = [c.target for e in tonight if isinstance(e, Speech) and e.context == "wolf_chat"
+             for c in e.claims if c.kind == "accuse" and c.target in legal]
+    return named[-1] if named else None
 
 
 def _since_nightfall(obs: Observation) -> list[BaseEvent]:

@@ -42,6 +42,7 @@ class Setup:
     seed: int
     deal: list[str] | None
     scenario: scenario.Scenario | None
+    timeout_s: float = 60.0
 
     def agents(self, seed: int) -> dict[int, Agent]:
         if self.scenario is not None:
@@ -88,6 +89,8 @@ def _parse_seats(items: Sequence[str], players: int) -> dict[int, str]:
 
 
 def build_setup(args: argparse.Namespace) -> Setup:
+    if args.timeout <= 0:
+        raise UsageError("--timeout must be a positive number of seconds")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     if args.scenario:
         scen = scenario.load(Path(args.scenario))
@@ -97,7 +100,8 @@ def build_setup(args: argparse.Namespace) -> Setup:
             config = config.model_copy(update={"rules": make_rules(
                 config.rules.key_values(), overrides)})
             scen.config = config
-        return Setup(config, {}, scen.seed if args.seed is None else seed, scen.deal, scen)
+        return Setup(config, {}, scen.seed if args.seed is None else seed, scen.deal, scen,
+                     args.timeout)
     overrides = _parse_sets(args.set)
     preset = args.preset or DEFAULT_PRESET
     roles = _parse_roles(args.roles) if args.roles else None
@@ -109,7 +113,7 @@ def build_setup(args: argparse.Namespace) -> Setup:
     specs.update(_parse_seats(args.seat, config.players))
     for seat, spec in specs.items():
         make_agent(spec, seat, seed)  # fail before the game starts
-    return Setup(config, specs, seed, None, None)
+    return Setup(config, specs, seed, None, None, args.timeout)
 
 
 def _header_seats(setup: Setup, names: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -131,7 +135,8 @@ def play_one(setup: Setup, seed: int, out: Path | None, sink: Any = None) -> Gam
         for each in sinks:
             each(event)
 
-    game = Game(setup.config, setup.agents(seed), seed=seed, deal=setup.deal, sink=fan_out)
+    game = Game(setup.config, setup.agents(seed), seed=seed, deal=setup.deal, sink=fan_out,
+                timeout_s=setup.timeout_s)
     writer = None
     if out is not None:
         header = transcript.make_header(game, game_id=out.stem, seed=seed,
@@ -276,6 +281,8 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, help="game seed (default: random, printed)")
     parser.add_argument("--lang", choices=("en", "zh"), default="en")
     parser.add_argument("--scenario", help="a scenario file (TOML)")
+    parser.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
+                        help="time limit per request for model and human seats (default 60)")
 
 
 def parser() -> argparse.ArgumentParser:

@@ -115,7 +115,9 @@ class RuleSet(BaseModel):
     )
     # --- speech (C30)
     speech__order: Literal["left_of_victim", "seat_order"] = Field(
-        "left_of_victim", description="C30: where the day's speeches start (then clockwise)."
+        "left_of_victim",
+        description="C30: speeches (and sequential votes) go clockwise from the left of last "
+        "night's victim (none: left of the sheriff, else seat 1), or from seat 1.",
     )
     speech__rounds_day1: int = Field(1, ge=1, le=3, description="C30: speech rounds on day 1.")
     speech__rounds_later: int = Field(1, ge=1, le=3, description="C30: speech rounds after day 1.")

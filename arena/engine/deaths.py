@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arena.engine.events import CauseOfDeath, Death, Speech
-from arena.engine.roles import hunter, sheriff
+from arena.engine.roles import hunter, idiot, sheriff
 from arena.engine.win import check_win
 
 if TYPE_CHECKING:
@@ -24,8 +24,10 @@ def _revealed(judge: Judge, seat: int, kind: str) -> str | None:
     return role if shown else None
 
 
-def _gives_last_words(judge: Judge, cause: str, night_one: bool) -> bool:
+def _gives_last_words(judge: Judge, seat: int, cause: str, night_one: bool) -> bool:
     mode = judge.rules.last_words__mode
+    if cause == "vote" and idiot.speaks_after_exile(judge, seat):
+        return True
     if cause in ("lover", "explode") or mode == "none":
         return False
     if mode == "voted_only":
@@ -62,7 +64,7 @@ async def resolve(judge: Judge, initial: list[tuple[int, str]], *,
             if seat == st.sheriff:
                 sheriff_death = (seat, cause)
         for seat, cause, kind in batch:
-            if _gives_last_words(judge, cause, kind == "night" and st.day == 1):
+            if _gives_last_words(judge, seat, cause, kind == "night" and st.day == 1):
                 st.last_words_given += 1
                 said = await judge.ask(judge.request(seat, "last_words", cause=cause))
                 judge.emit(Speech, "public", seat=seat, text=said.text, claims=said.claims,

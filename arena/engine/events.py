@@ -1,7 +1,9 @@
-"""Transcript events: one frozen dataclass per type, each naming its audience.
+"""Transcript events: one slotted dataclass per type, each naming its audience.
 
 The audience is ``"public"``, ``"god"`` (the transcript and evaluators only) or a
 tuple of seat numbers. There is no default: every event says who may see it.
+Events are never changed after the judge emits them; readers treat them as
+read-only (they are not frozen only because frozen dataclasses are slow to build).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ Phase: TypeAlias = Literal["setup", "night", "day", "end"]
 SCHEMA = "werewolf-arena/1"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Claim:
     """A structured claim inside a speech."""
 
@@ -25,7 +27,7 @@ class Claim:
     result: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class BaseEvent:
     seq: int
     day: int
@@ -62,7 +64,7 @@ def _type_of(cls: type[BaseEvent]) -> str:
 EVENT_TYPES: dict[str, type[BaseEvent]] = {}
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Setup(BaseEvent):
     """The public facts of the table: players, names, the deal's role counts, rules."""
 
@@ -73,7 +75,7 @@ class Setup(BaseEvent):
     rules: dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class RoleDealt(BaseEvent):
     """A seat learns its role."""
 
@@ -82,7 +84,7 @@ class RoleDealt(BaseEvent):
     role: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Reveal(BaseEvent):
     """Someone learns a seat's role by a rule (wolf team, lovers, idiot, hunter, end)."""
 
@@ -92,7 +94,7 @@ class Reveal(BaseEvent):
     reason: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class PhaseStart(BaseEvent):
     """Night falls or day breaks."""
 
@@ -100,7 +102,7 @@ class PhaseStart(BaseEvent):
     name: Literal["night", "day"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class NightAction(BaseEvent):
     """A night decision: kill (proposal or final), check, save, poison, protect, link."""
 
@@ -112,7 +114,7 @@ class NightAction(BaseEvent):
     final: bool = True
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class CheckResult(BaseEvent):
     type: Literal["check_result"] = "check_result"
     seat: int
@@ -120,7 +122,7 @@ class CheckResult(BaseEvent):
     result: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class VictimInfo(BaseEvent):
     """The witch is told the wolves' target (or that there is none)."""
 
@@ -129,7 +131,7 @@ class VictimInfo(BaseEvent):
     victim: int | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Lovers(BaseEvent):
     """The two lovers learn each other."""
 
@@ -137,7 +139,7 @@ class Lovers(BaseEvent):
     seats: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Speech(BaseEvent):
     """Words spoken; ``context`` is discussion, campaign, revote, last_words or wolf_chat."""
 
@@ -148,7 +150,7 @@ class Speech(BaseEvent):
     context: str = "discussion"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Candidacy(BaseEvent):
     """A seat runs (or not) for sheriff."""
 
@@ -157,7 +159,7 @@ class Candidacy(BaseEvent):
     running: bool
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Vote(BaseEvent):
     """One ballot; ``ballot`` is exile, sheriff or tiebreak."""
 
@@ -169,7 +171,7 @@ class Vote(BaseEvent):
     ballot: str = "exile"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class VoteResult(BaseEvent):
     type: Literal["vote_result"] = "vote_result"
     counts: dict[str, float]
@@ -179,7 +181,7 @@ class VoteResult(BaseEvent):
     ballot: str = "exile"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Sheriff(BaseEvent):
     """The badge goes to ``seat`` (elected or passed); ``seat`` null means no sheriff."""
 
@@ -189,7 +191,7 @@ class Sheriff(BaseEvent):
     by: int | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Death(BaseEvent):
     type: Literal["death"] = "death"
     seat: int
@@ -197,7 +199,7 @@ class Death(BaseEvent):
     revealed_role: str | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class CauseOfDeath(BaseEvent):
     """The true cause of a night death, which the public announcement does not tell."""
 
@@ -206,7 +208,7 @@ class CauseOfDeath(BaseEvent):
     cause: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Shot(BaseEvent):
     """The hunter's shot (target null: he declined)."""
 
@@ -215,7 +217,7 @@ class Shot(BaseEvent):
     target: int | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Explode(BaseEvent):
     """A wolf self-destructs (自爆); the day ends at once."""
 
@@ -223,7 +225,7 @@ class Explode(BaseEvent):
     seat: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Spared(BaseEvent):
     """An exiled seat survives by a rule (the idiot shows his card)."""
 
@@ -232,14 +234,14 @@ class Spared(BaseEvent):
     reason: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Belief(BaseEvent):
     type: Literal["belief"] = "belief"
     seat: int
     probabilities: dict[str, dict[str, float]]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Refused(BaseEvent):
     """An illegal decision, refused; only the deciding seat sees it."""
 
@@ -250,7 +252,7 @@ class Refused(BaseEvent):
     decision: dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Fallback(BaseEvent):
     """A decision the agent failed to make; the engine applied its default."""
 
@@ -260,7 +262,7 @@ class Fallback(BaseEvent):
     reason: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class GameEnd(BaseEvent):
     type: Literal["game_end"] = "game_end"
     winner: str

@@ -13,6 +13,7 @@ from arena.engine.events import (
     RoleDealt,
     Setup,
     Speech,
+    Vote,
 )
 from arena.engine.judge import GameOver, Judge
 from arena.engine.roles import ROLES, idiot, sheriff
@@ -72,7 +73,9 @@ async def dawn(judge: Judge) -> int | None:
 def speaking_order(judge: Judge, reference: int | None) -> list[int]:
     """Clockwise from the left of the reference seat (C30), living seats only."""
     st = judge.state
-    if judge.rules.speech__order == "seat_order" or reference is None:
+    if judge.rules.speech__order == "seat_order":
+        reference = 0
+    elif reference is None:  # nobody died: start left of the sheriff, else at seat 1
         reference = st.sheriff if st.sheriff is not None else 0
     return [s for s in deaths.ring_from(judge, reference) if st.is_alive(s)]
 
@@ -105,9 +108,9 @@ async def beliefs(judge: Judge) -> None:
             judge.emit(Belief, "god", seat=seat, probabilities=answer.beliefs)
 
 
-def vote_options(judge: Judge, voter: int, candidates: list[int] | None) -> list[int]:
+def vote_options(judge: Judge, voter: int, candidates: list[int]) -> list[int]:
     st, rules = judge.state, judge.rules
-    options = candidates if candidates is not None else st.alive()
+    options = candidates
     if not rules.vote__allow_self:
         options = [s for s in options if s != voter]
     lover = st.seats[voter].lover
@@ -126,12 +129,13 @@ async def exile_vote(judge: Judge, reference: int | None) -> None:
         voters = [s for s in order if s in voters]
 
     tally = await cast_ballots(
-        judge, voters, lambda v: vote_options(judge, v, None), ballot="exile", round_no=1,
+        judge, voters, partial(vote_options, judge, candidates=st.alive()), ballot="exile",
+        round_no=1,
         weight=lambda s: sheriff.vote_weight(judge, s), sequential=sequential)
     leaders = tally.leaders
     out: int | None = leaders[0] if len(leaders) == 1 else None
     if len(leaders) > 1:
-        out = await break_tie(judge, leaders, tally.ballots)
+        out = await break_tie(judge, leaders, tally.ballots, reference)
     if out is None:
         return
     if idiot.spared_on_exile(judge, out):
@@ -139,7 +143,8 @@ async def exile_vote(judge: Judge, reference: int | None) -> None:
     await deaths.resolve(judge, [(out, "vote")], reference=out)
 
 
-async def break_tie(judge: Judge, tied: list[int], ballots: dict[int, int | None]) -> int | None:
+async def break_tie(judge: Judge, tied: list[int], ballots: dict[int, int | None],
+                    reference: int | None) -> int | None:
     """Apply the first tie rule of ``vote.tie`` that can apply."""
     st, rules = judge.state, judge.rules
     holder = st.sheriff if st.sheriff is not None and st.is_alive(st.sheriff) else None
@@ -147,31 +152,37 @@ async def break_tie(judge: Judge, tied: list[int], ballots: dict[int, int | None
         if rule == "sheriff_decides" and holder is not None:
             choice = await judge.ask(judge.request(holder, "vote", tied, allow_none=True,
                                                    ballot="tiebreak", round=0))
+            judge.emit(Vote, "public", seat=holder, target=choice.target, round=0,
+                       weight=sheriff.vote_weight(judge, holder), ballot="tiebreak")
             return choice.target
         if rule == "sheriff_side" and holder is not None and ballots.get(holder) in tied:
             return ballots[holder]
         if rule in ("revote_once", "revote_until"):
             limit = 1 if rule == "revote_once" else rules.vote__max_revotes
-            return await revote(judge, tied, limit)
+            return await revote(judge, tied, limit, reference)
         if rule == "none":
             return None
     return None
 
 
-async def revote(judge: Judge, tied: list[int], limit: int) -> int | None:
+async def revote(judge: Judge, tied: list[int], limit: int, reference: int | None
+                 ) -> int | None:
     """Tied players speak again; everyone else votes among them (C13 b)."""
     st = judge.state
+    sequential = judge.rules.vote__mode == "sequential_clockwise"
     for round_no in range(2, limit + 2):
         for seat in tied:
             said = await judge.ask(judge.request(seat, "speak", purpose="revote", tied=tuple(tied)))
             judge.emit(Speech, "public", seat=seat, text=said.text, claims=said.claims,
                        context="revote")
-        voters = [s for s in st.alive() if st.seats[s].can_vote and s not in tied]
+        order = speaking_order(judge, reference) if sequential else st.alive()
+        voters = [s for s in order if st.seats[s].can_vote and s not in tied]
         if not voters:
             return None
         tally = await cast_ballots(
             judge, voters, partial(vote_options, judge, candidates=list(tied)),
-            ballot="exile", round_no=round_no, weight=lambda s: sheriff.vote_weight(judge, s))
+            ballot="exile", round_no=round_no, weight=lambda s: sheriff.vote_weight(judge, s),
+            sequential=sequential)
         leaders = tally.leaders
         if len(leaders) == 1:
             return leaders[0]
@@ -185,7 +196,7 @@ async def day(judge: Judge, reference: int | None) -> None:
     st, rules = judge.state, judge.rules
     if not await discussion(judge, reference):
         return
-    if st.day == 1 and rules.sheriff__election == "day1_after_speeches":
+    if rules.sheriff__election == "day1_after_speeches" and not st.election_held:
         await sheriff.election(judge, campaign=False)
     if rules.eval__beliefs:
         await beliefs(judge)
@@ -200,9 +211,9 @@ async def play(judge: Judge) -> GameOver:
             judge.phase = "day"
             await sheriff.election(judge, campaign=True)
         while True:
-            judge.state.day += 1
-            if judge.state.day > judge.rules.game__max_days:
+            if judge.state.day >= judge.rules.game__max_days:
                 raise GameOver("draw", (), "day limit")
+            judge.state.day += 1
             await night(judge)
             reference = await dawn(judge)
             await day(judge, reference)

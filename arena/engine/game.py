@@ -4,11 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypedDict
+
+from typing_extensions import Required, Unpack
 
 from arena.engine import flow
 from arena.engine.config import GameConfig
 from arena.engine.events import BaseEvent, GameEnd
 from arena.engine.judge import Judge, SeatAgent, Sink
+
+
+class GameOptions(TypedDict, total=False):
+    """``seed`` drives the engine's one RNG; ``deal`` fixes the cards in seat order;
+    ``sink`` receives each event as it happens; ``timeout_s`` bounds every request
+    to a concurrent agent (a model or a human), which then gets the fallback."""
+
+    seed: Required[int]
+    deal: Sequence[str] | None
+    sink: Sink | None
+    timeout_s: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,21 +37,15 @@ class GameResult:
 class Game:
     """One game: deal on construction (so a transcript header can name the roles), then run."""
 
-    def __init__(
-        self,
-        config: GameConfig,
-        agents: Mapping[int, SeatAgent],
-        *,
-        seed: int,
-        deal: Sequence[str] | None = None,
-        sink: Sink | None = None,
-    ) -> None:
+    def __init__(self, config: GameConfig, agents: Mapping[int, SeatAgent],
+                 **options: Unpack[GameOptions]) -> None:
+        deal = options.get("deal")
         if deal is not None and sorted(deal) != sorted(config.deck()):
             raise ValueError("the fixed deal does not match the role counts")
         missing = [s for s in range(1, config.players + 1) if s not in agents]
         if missing:
             raise ValueError(f"no agent for seats {missing}")
-        self.judge = Judge(config, agents, seed=seed, deal=deal, sink=sink)
+        self.judge = Judge(config, agents, **options)
 
     @property
     def roles(self) -> dict[int, str]:
@@ -53,13 +61,7 @@ class Game:
         return GameResult(over.winner, over.winners, judge.state.day, roles, tuple(judge.log))
 
 
-async def run_game(
-    config: GameConfig,
-    agents: Mapping[int, SeatAgent],
-    *,
-    seed: int,
-    deal: Sequence[str] | None = None,
-    sink: Sink | None = None,
-) -> GameResult:
-    """Play one game to the end. ``deal`` fixes the cards in seat order."""
-    return await Game(config, agents, seed=seed, deal=deal, sink=sink).run()
+async def run_game(config: GameConfig, agents: Mapping[int, SeatAgent],
+                   **options: Unpack[GameOptions]) -> GameResult:
+    """Play one game to the end (see GameOptions)."""
+    return await Game(config, agents, **options).run()

@@ -48,8 +48,10 @@ class Judge:
         seed: int,
         deal: Sequence[str] | None = None,
         sink: Sink | None = None,
+        timeout_s: float = 60.0,
     ) -> None:
         self.config = config
+        self.timeout_s = timeout_s
         self.rules = config.rules
         self.rng = random.Random(seed)
         self.seed = seed
@@ -62,6 +64,7 @@ class Judge:
             seats={i + 1: SeatState(i + 1, role) for i, role in enumerate(cards)}
         )
         self.agents = agents
+        self.concurrent = {s: bool(getattr(a, "concurrent", False)) for s, a in agents.items()}
         self.phase = "setup"
         self.log: list[BaseEvent] = []
         self.public = Fold()
@@ -99,7 +102,7 @@ class Judge:
         Answers and any refusals are recorded in request order, so the log does
         not depend on which agent answered first.
         """
-        slow = [r for r in requests if getattr(self.agents[r.seat], "concurrent", False)]
+        slow = [r for r in requests if self.concurrent[r.seat]]
         done: dict[int, tuple[Decision, list[Note]]] = {}
         if slow:
             results = await asyncio.gather(*(self._collect(r) for r in slow))
@@ -114,7 +117,7 @@ class Judge:
 
     async def _collect(self, request: Request) -> tuple[Decision, list[Note]]:
         seat, agent = request.seat, self.agents[request.seat]
-        concurrent = getattr(agent, "concurrent", False)
+        concurrent = self.concurrent[seat]
         notes: list[Note] = []
         observation = self.observe(seat)
         for _ in range(MAX_TRIES):
@@ -152,5 +155,5 @@ class Judge:
         """Build a request with the table's seat list in its context."""
         context["seats"] = self.seat_numbers
         return Request(seat=seat, kind=kind, day=self.state.day, options=tuple(options),
-                       allow_none=allow_none, context=context,
+                       allow_none=allow_none, context=context, timeout_s=self.timeout_s,
                        max_chars=self.rules.speech__max_chars)

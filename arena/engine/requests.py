@@ -33,7 +33,7 @@ def shape_of(kind: str) -> Shape:
         raise ValueError(f"unknown decision kind {kind!r}") from None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Request:
     """One decision due from one seat.
 
@@ -97,7 +97,7 @@ class Request:
         return Decision(kind=self.kind)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Decision:
     """A seat's answer. Which field matters depends on the request's shape."""
 

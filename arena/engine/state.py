@@ -37,7 +37,7 @@ class GameState:
     night: NightState = field(default_factory=NightState)
     night_deaths: list[int] = field(default_factory=list)
     last_words_given: int = 0
-    cupid_linked: bool = False
+    election_held: bool = False
     mixed_lovers: tuple[int, int] | None = None
 
     def alive(self) -> list[int]:

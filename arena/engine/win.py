@@ -32,9 +32,11 @@ def wolves_won(judge: Judge, alive: list[int]) -> bool:
         return not good
     villagers = [s for s in good if st.role_of(s) == "villager"]
     if rule == "all_ordinary_villagers":
-        return not villagers
+        return not villagers if judge.config.roles.get("villager", 0) else not good
     specials = [s for s in good if ROLES[st.role_of(s)].special]
-    return not villagers or not specials
+    deal = judge.config.roles
+    dealt_specials = any(n and ROLES[r].special for r, n in deal.items())
+    return (deal.get("villager", 0) > 0 and not villagers) or (dealt_specials and not specials)
 
 
 def winner(judge: Judge) -> tuple[str, tuple[int, ...]] | None:
@@ -43,14 +45,14 @@ def winner(judge: Judge) -> tuple[str, tuple[int, ...]] | None:
     alive = st.alive()
     lovers = _lover_side(judge)
     pair = st.mixed_lovers
-    if pair and rules.lovers__win == "last_two_alive" and set(alive) == set(pair):
+    if pair and set(alive) == set(pair):  # C21: the pair outlived everyone else
         return "lovers", tuple(sorted(lovers))
     result: tuple[str, tuple[int, ...]] | None = None
     if wolves_won(judge, alive):
         result = "wolves", _faction_members(judge, "wolves", lovers)
     elif not any(is_wolf(st.role_of(s)) for s in alive) and not (
         rules.village__win_requires_no_third_party and pair
-        and all(st.is_alive(s) for s in pair)
+        and any(st.is_alive(s) for s in pair)
     ):
         result = "village", _faction_members(judge, "village", lovers)
     if result and pair and rules.lovers__win == "both_survive" and all(

@@ -85,6 +85,11 @@ def alive_at_end(played: Played) -> set[int]:
     return set(played.result.roles) - dead
 
 
+def before_end(played: Played) -> list[BaseEvent]:
+    """The events before game_end (which shows every card to everyone)."""
+    return [e for e in played.result.events if getattr(e, "type", "") != "game_end"]
+
+
 def audience(event: BaseEvent) -> Any:
     """An event's audience, with seat tuples normalised to sorted tuples."""
     aud = event.audience

@@ -6,7 +6,7 @@ import pytest
 
 from agents.scripted import ScenarioError
 from arena.engine import observe
-from tests.rules.test_roles_common import audience, play
+from tests.rules.test_roles_common import audience, before_end, play
 
 # seat 1 wolf, 2 wolf, 3 seer, 4 witch, 5 villager, 6 villager
 DEAL = 'roles = ["werewolf", "werewolf", "seer", "witch", "villager", "villager"]'
@@ -64,8 +64,7 @@ def test_r3_check_result_is_private_to_the_seer() -> None:
     assert result_events and check_actions
     for event in [*result_events, *check_actions]:
         assert audience(event) == (3,)
-    # everything before the end of the game (which shows all cards to everyone)
-    events = [e for e in played.result.events if getattr(e, "type", "") != "game_end"]
+    events = before_end(played)
     for seat in (1, 2, 4, 5, 6):
         seen = observe(events, seat)
         assert not [e for e in seen.events if getattr(e, "type", "") == "check_result"]

@@ -25,6 +25,12 @@ def spared_on_exile(judge: Judge, seat: int) -> bool:
     return True
 
 
+def speaks_after_exile(judge: Judge, seat: int) -> bool:
+    """C20 die_can_interject: the exiled idiot dies but still has his say."""
+    return (judge.state.role_of(seat) == "idiot"
+            and judge.rules.idiot__on_vote == "die_can_interject")
+
+
 SPEC = RoleSpec(
     name="idiot", zh="白痴", faction="village", special=True,
     summary="If exiled, shows his card and stays alive, but can no longer vote.",

@@ -20,6 +20,7 @@ def vote_weight(judge: Judge, seat: int) -> float:
 
 async def election(judge: Judge, *, campaign: bool) -> None:
     st = judge.state
+    st.election_held = True
     alive = st.alive()
     answers = await judge.ask_all([judge.request(s, "run") for s in alive])
     candidates = [s for s, a in zip(alive, answers, strict=True) if a.yes]

@@ -1,0 +1,300 @@
+"""Cupid and the lovers (R6 / R6a): the link, what the lovers learn (C18), the chain death
+(C36), voting (C19) and killing (C14, A5) restrictions, and the lovers' win (C21, C23)."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.scripted import ScenarioError
+from arena.engine import observe
+from tests.helpers import deaths, true_causes
+from tests.rules.test_roles_common import alive_at_end, audience, before_end, play
+
+# seat 1 wolf, 2 wolf, 3 cupid, 4 witch, 5-7 villagers
+DEAL = 'roles = ["werewolf", "werewolf", "cupid", "witch", "villager", "villager", "villager"]'
+
+
+def _game(rules: str, seats: str, link: str = "[5, 6]", days: int = 1) -> str:
+    return f"""
+seed = 6
+{DEAL}
+[rules]
+"sheriff.election" = "none"
+"game.max_days" = {days}
+{rules}
+[seats.3]
+link = {link}
+{seats}
+"""
+
+
+def _wolves_kill(targets: str) -> str:
+    return f"[seats.1]\nkill = {targets}\n[seats.2]\nkill = {targets}\n"
+
+
+def test_r6_cupid_links_on_night_one_only() -> None:
+    """R6: Cupid is asked for a link on the first night and never again."""
+    played = play(_game("", "", days=3))
+    assert [r.day for r in played.asked("link")] == [1]
+    lovers = played.events("lovers")
+    assert [(e.day, e.seats) for e in lovers] == [(1, (5, 6))]  # type: ignore[attr-defined]
+
+
+def test_r6_cupid_may_link_himself() -> None:
+    """R6 cupid.allow_self = true: Cupid may name himself as one of the lovers."""
+    played = play(_game('"cupid.allow_self" = true', "", link="[3, 5]"))
+    assert [e.seats for e in played.events("lovers")] == [(3, 5)]  # type: ignore[attr-defined]
+    assert 3 in played.asked("link", seat=3)[0].options
+
+
+def test_r6_cupid_allow_self_false_forbids_linking_himself() -> None:
+    """R6 cupid.allow_self = false: Cupid's own seat is not a legal lover."""
+    with pytest.raises(ScenarioError, match="link"):
+        play(_game('"cupid.allow_self" = false', "", link="[3, 5]"))
+    played = play(_game('"cupid.allow_self" = false', ""))
+    assert 3 not in played.asked("link", seat=3)[0].options
+
+
+def test_r6_lovers_learn_each_other_and_nobody_else_does() -> None:
+    """R6: the lovers event reaches exactly the two lovers (not Cupid, not the wolves)."""
+    played = play(_game("", "", link="[2, 5]"))
+    lovers = played.events("lovers")
+    assert len(lovers) == 1 and audience(lovers[0]) == (2, 5)
+    events = before_end(played)
+    assert observe(events, 2).lovers == (2, 5)
+    assert observe(events, 5).lovers == (2, 5)
+    for seat in (1, 3, 4, 6, 7):
+        assert observe(events, seat).lovers == ()
+
+
+def test_c18_lovers_do_not_see_roles_by_default() -> None:
+    """C18 lovers.see_roles = false: the lovers know who, not what; villager 5 never
+    learns that his lover, seat 2, is a wolf."""
+    played = play(_game('"lovers.see_roles" = false', "", link="[2, 5]"))
+    assert played.events("reveal", reason="lover") == []
+    assert 2 not in observe(before_end(played), 5).known_roles
+
+
+def test_c18_lovers_see_roles() -> None:
+    """C18 lovers.see_roles = true: each lover is shown, privately, the other's card."""
+    played = play(_game('"lovers.see_roles" = true', "", link="[2, 5]"))
+    shown = sorted((audience(e), e.seat, e.role)  # type: ignore[attr-defined]
+                   for e in played.events("reveal", reason="lover"))
+    assert shown == [((2,), 5, "villager"), ((5,), 2, "werewolf")]
+    assert observe(before_end(played), 5).known_roles[2] == "werewolf"
+    assert 2 not in observe(before_end(played), 6).known_roles
+
+
+def test_r6_chain_death_on_wolf_kill() -> None:
+    """R6a: when the wolves kill one lover, the partner dies with them (cause lover)."""
+    played = play(_game("", _wolves_kill("[5]")))
+    assert sorted(deaths(played.result)) == [(1, 5, "night"), (1, 6, "night")]
+    assert true_causes(played.result) == {5: "wolves", 6: "lover"}
+
+
+def test_r6_chain_death_on_exile() -> None:
+    """R6a: an exiled lover takes the partner along, announced as a lover death."""
+    played = play(_game("", "[seats.7]\nvote = [5]\n"))
+    assert deaths(played.result) == [(1, 5, "vote"), (1, 6, "lover")]
+
+
+def test_c36_chain_on_poison_by_default() -> None:
+    """C36 lovers.chain_causes (all causes by default): a poisoned lover takes the partner."""
+    played = play(_game("", "[seats.4]\npoison = [5]\n"))
+    assert true_causes(played.result) == {5: "poison", 6: "lover"}
+
+
+def test_c36_chain_causes_without_poison() -> None:
+    """C36 lovers.chain_causes without poison: a poisoned lover dies alone."""
+    rules = '"lovers.chain_causes" = ["wolves", "vote", "hunter", "lover", "explode", "other"]'
+    played = play(_game(rules, "[seats.4]\npoison = [5]\n"))
+    assert deaths(played.result) == [(1, 5, "night")]
+    assert true_causes(played.result) == {5: "poison"}
+    assert 6 in alive_at_end(played)
+
+
+def test_c19_forbid_each_other_makes_voting_for_the_partner_illegal() -> None:
+    """C19 lovers.vote_restriction = forbid_each_other: the partner is not a legal vote."""
+    rules = '"lovers.vote_restriction" = "forbid_each_other"'
+    with pytest.raises(ScenarioError, match="vote"):
+        play(_game(rules, "[seats.5]\nvote = [6]\n"))
+    played = play(_game(rules, ""))
+    assert 6 not in played.asked("vote", seat=5)[0].options
+    assert 5 not in played.asked("vote", seat=6)[0].options
+    assert 6 in played.asked("vote", seat=7)[0].options  # others may still vote for him
+
+
+def test_c19_no_restriction() -> None:
+    """C19 lovers.vote_restriction = none: a lover may vote out the partner (and follows him)."""
+    played = play(_game('"lovers.vote_restriction" = "none"', "[seats.5]\nvote = [6]\n"))
+    assert deaths(played.result) == [(1, 6, "vote"), (1, 5, "lover")]
+
+
+def test_c14_wolf_lover_cannot_propose_his_partner() -> None:
+    """C14 wolves.lover_target_forbidden = true: a wolf lover may not name his partner."""
+    rules = '"wolves.lover_target_forbidden" = true'
+    with pytest.raises(ScenarioError, match="kill"):
+        play(_game(rules, "[seats.1]\nkill = [5]\n", link="[1, 5]"))
+    played = play(_game(rules, "", link="[1, 5]"))
+    assert 5 not in played.asked("kill", seat=1)[0].options
+    assert 5 in played.asked("kill", seat=2)[0].options  # the other wolf is not bound
+
+
+def test_c14_wolf_lover_target_allowed_when_option_off() -> None:
+    """C14 wolves.lover_target_forbidden = false: the wolf may kill his own lover (and dies)."""
+    played = play(_game('"wolves.lover_target_forbidden" = false', _wolves_kill("[5]"),
+                        link="[1, 5]"))
+    assert true_causes(played.result) == {5: "wolves", 1: "lover"}
+
+
+def test_a5_witch_cannot_poison_her_lover() -> None:
+    """A5 lovers.lover_target_forbidden = true: the witch's lover is not a legal poison target."""
+    rules = '"lovers.lover_target_forbidden" = true'
+    with pytest.raises(ScenarioError, match="poison"):
+        play(_game(rules, "[seats.4]\npoison = [5]\n", link="[4, 5]"))
+    played = play(_game(rules, "", link="[4, 5]"))
+    assert 5 not in played.asked("poison", seat=4)[0].options
+
+
+def test_a5_witch_may_poison_her_lover_when_option_off() -> None:
+    """A5 lovers.lover_target_forbidden = false: she may poison her lover, and follows him."""
+    rules = '"lovers.lover_target_forbidden" = false'
+    played = play(_game(rules, "[seats.4]\npoison = [5]\n", link="[4, 5]"))
+    assert true_causes(played.result) == {5: "poison", 4: "lover"}
+
+
+# A four-seat table for the win rules: 1 wolf, 2 villager, 3 cupid, 4 villager.
+# Cupid links the wolf and villager 2; the wolf kills Cupid; wolf and lover vote out 4.
+MIXED = """
+seed = 7
+roles = ["werewolf", "villager", "cupid", "villager"]
+[rules]
+"sheriff.election" = "none"
+"game.max_days" = 3
+{rules}
+[seats.3]
+link = [1, 2]
+[seats.1]
+kill = [3]
+vote = [4]
+[seats.2]
+vote = [4]
+"""
+
+
+def test_c21_mixed_pair_wins_as_last_two_alive() -> None:
+    """C21 lovers.win = last_two_alive: a wolf + villager pair left alone wins as 'lovers'."""
+    played = play(MIXED.format(rules='"lovers.win" = "last_two_alive"'))
+    assert deaths(played.result) == [(1, 3, "night"), (1, 4, "vote")]
+    assert played.winner == "lovers"
+    assert played.winners == (1, 2)
+    assert played.result.days == 1
+
+
+def test_c21_cupid_joins_mixed_pair() -> None:
+    """C21 cupid.joins_mixed_pair = true: Cupid (dead or alive) wins with the pair he linked."""
+    rules = '"lovers.win" = "last_two_alive"\n"cupid.joins_mixed_pair" = true'
+    played = play(MIXED.format(rules=rules))
+    assert played.winner == "lovers"
+    assert played.winners == (1, 2, 3)
+
+
+def test_c21_cupid_does_not_join_mixed_pair_by_default() -> None:
+    """C21 cupid.joins_mixed_pair = false: the win is the pair's alone."""
+    played = play(MIXED.format(rules='"cupid.joins_mixed_pair" = false'))
+    assert played.winners == (1, 2)
+
+
+def test_c21_both_survive_pair_alone_at_the_end_wins() -> None:
+    """C21 lovers.win = both_survive: once only the mixed pair is left they have survived to
+    the end; the game is over and they win (it must not drag on to the day limit)."""
+    played = play(MIXED.format(rules='"lovers.win" = "both_survive"'))
+    assert deaths(played.result) == [(1, 3, "night"), (1, 4, "vote")]
+    assert played.winner == "lovers"
+    assert set(played.winners) >= {1, 2}
+
+
+# 1 wolf, 2 seer, 3 cupid, 4 villager, wolves.win = all_ordinary_villagers: killing
+# villager 4 wins for the wolves while the mixed pair (1 and 2) is still alive.
+SHARED = """
+seed = 7
+roles = ["werewolf", "seer", "cupid", "villager"]
+[rules]
+"sheriff.election" = "none"
+"game.max_days" = 2
+"wolves.win" = "all_ordinary_villagers"
+{rules}
+[seats.3]
+link = [1, 2]
+[seats.1]
+kill = [4]
+"""
+
+
+def test_c21_both_survive_pair_shares_the_win() -> None:
+    """C21 lovers.win = both_survive: a mixed pair alive when a side wins wins too."""
+    played = play(SHARED.format(rules='"lovers.win" = "both_survive"'))
+    assert deaths(played.result) == [(1, 4, "night")]
+    assert played.winner == "wolves"
+    assert {1, 2} <= set(played.winners)
+
+
+def test_c21_last_two_alive_pair_does_not_share_a_side_win() -> None:
+    """C21 lovers.win = last_two_alive: a mixed pair plays for itself, so when the wolves'
+    side wins the pair (wolf 1 included) is not among the winners."""
+    played = play(SHARED.format(rules='"lovers.win" = "last_two_alive"'))
+    assert played.winner == "wolves"
+    assert not {1, 2} & set(played.winners)
+
+
+def test_c21_same_camp_lovers_follow_their_camp() -> None:
+    """C21: two villager lovers are no third party; they win with the village."""
+    played = play("""
+seed = 7
+roles = ["werewolf", "villager", "cupid", "villager", "villager"]
+[rules]
+"sheriff.election" = "none"
+"game.max_days" = 2
+[seats.3]
+link = [2, 4]
+vote = [1]
+""")
+    assert deaths(played.result) == [(1, 1, "vote")]
+    assert played.winner == "village"
+    assert played.winners == (2, 3, 4, 5)
+
+
+# C23: 1 wolf, 2 villager, 3 cupid, 4 villager, 5 villager; cupid links 1 and 2; a vote
+# death does not chain, so exiling wolf 1 leaves his lover 2 (a third party) alive.
+THIRD_PARTY = """
+seed = 9
+roles = ["werewolf", "villager", "cupid", "villager", "villager"]
+[rules]
+"sheriff.election" = "none"
+"game.max_days" = 3
+"lovers.chain_causes" = ["wolves", "poison", "hunter", "lover", "explode", "other"]
+"village.win_requires_no_third_party" = {flag}
+[seats.3]
+link = [1, 2]
+[seats.4]
+vote = [1, 2]
+"""
+
+
+def test_c23_village_wins_without_removing_third_party_by_default() -> None:
+    """C23 village.win_requires_no_third_party = false: the last wolf's exile wins for the
+    village at once, even with the wolf's lover alive (who is not among the winners)."""
+    played = play(THIRD_PARTY.format(flag="false"))
+    assert deaths(played.result) == [(1, 1, "vote")]
+    assert played.winner == "village"
+    assert played.winners == (3, 4, 5)
+
+
+def test_c23_village_must_also_remove_the_mixed_pair() -> None:
+    """C23 village.win_requires_no_third_party = true: with the wolves gone but a member of
+    the mixed pair still alive, the village has not won; removing him wins."""
+    played = play(THIRD_PARTY.format(flag="true"))
+    assert deaths(played.result) == [(1, 1, "vote"), (2, 2, "vote")]
+    assert played.winner == "village"
+    assert played.result.days == 2
+    assert 2 not in played.winners

@@ -1,0 +1,649 @@
+"""Hidden information is private by construction.
+
+(a) Non-interference of the whole engine: swapping the hidden roles of two seats
+    that seat k cannot tell apart changes nothing k observes or is asked, up to
+    the first point where the rules legitimately tell the worlds apart.
+(b) Every observation an agent ever received holds only what the rules let its
+    seat know, and equals ``observe`` rebuilt from scratch over the log so far.
+(c) The import-linter contracts of pyproject.toml hold, and they bite.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import importlib.util
+import itertools
+import os
+import random
+import subprocess
+import sys
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from agents import make_agent
+from agents.base import derive_seed
+from agents.passive import PassiveAgent
+from agents.random import RandomAgent
+from agents.replay import ReplayAgent, Step, decisions_by_seat
+from arena.engine import Decision, GameConfig, GameResult, Observation, Request, observe, run_game
+from arena.engine.events import (
+    BaseEvent,
+    CheckResult,
+    Death,
+    Explode,
+    GameEnd,
+    Lovers,
+    NightAction,
+    Reveal,
+    RoleDealt,
+    Shot,
+    Spared,
+    Speech,
+)
+from arena.engine.judge import Judge, SeatAgent
+from arena.engine.roles import ROLES
+from arena.engine.view import visible
+from arena.presets import load_preset, preset_names
+
+REPO = Path(__file__).resolve().parents[1]
+WOLF = "werewolf"
+HAVE_HEURISTIC = importlib.util.find_spec("agents.heuristic") is not None
+BOT_KINDS: tuple[str, ...] = ("random", "passive", *(("heuristic",) if HAVE_HEURISTIC else ()))
+
+# --------------------------------------------------------------------------- recording games
+
+
+@dataclass(frozen=True)
+class Seen:
+    """One request as its agent received it, with a snapshot of the observation."""
+
+    log_len: int
+    observation: Observation
+    events: tuple[BaseEvent, ...]
+    known_roles: dict[int, str]
+    alive: tuple[int, ...]
+    role: str | None
+    sheriff: int | None
+    lovers: tuple[int, ...]
+    no_vote: tuple[int, ...]
+    request: Request
+
+
+class Recorder:
+    """Wraps an agent and records every (observation, request) it is handed."""
+
+    concurrent = False
+
+    def __init__(self, inner: SeatAgent, log: list[BaseEvent], seen: list[Seen]) -> None:
+        self.inner, self.log, self.seen = inner, log, seen
+
+    async def decide(self, observation: Observation, request: Request) -> Decision:
+        self.seen.append(Seen(
+            log_len=len(self.log), observation=observation, events=observation.events,
+            known_roles=dict(observation.known_roles), alive=observation.alive,
+            role=observation.role, sheriff=observation.sheriff, lovers=observation.lovers,
+            no_vote=observation.no_vote, request=request))
+        return await self.inner.decide(observation, request)
+
+
+@dataclass
+class Run:
+    config: GameConfig
+    deal: list[str]
+    log: list[BaseEvent]
+    seen: dict[int, list[Seen]]
+    result: GameResult
+
+    @property
+    def truth(self) -> dict[int, str]:
+        return {seat: role for seat, role in enumerate(self.deal, start=1)}
+
+
+def shuffled_deal(config: GameConfig, seed: int) -> list[str]:
+    cards = config.deck()
+    random.Random(seed).shuffle(cards)
+    return cards
+
+
+def play(config: GameConfig, agents: dict[int, SeatAgent], seed: int,
+         deal: Sequence[str] | None = None) -> Run:
+    """Play one recorded game; a fixed deal keeps the judge's RNG streams comparable."""
+    log: list[BaseEvent] = []
+    seen: dict[int, list[Seen]] = {seat: [] for seat in agents}
+    wrapped: dict[int, SeatAgent] = {s: Recorder(a, log, seen[s]) for s, a in agents.items()}
+    result = asyncio.run(run_game(config, wrapped, seed=seed, deal=deal, sink=log.append))
+    assert list(result.events) == log
+    return Run(config, [result.roles[s] for s in sorted(result.roles)], log, seen, result)
+
+
+def random_bots(config: GameConfig, seed: int) -> dict[int, SeatAgent]:
+    return {s: RandomAgent(derive_seed(seed, s, "random")) for s in range(1, config.players + 1)}
+
+
+def bots(config: GameConfig, kind: str, seed: int) -> dict[int, SeatAgent]:
+    """Bots of one kind, or ``mixed``: each seat draws a built-in kind."""
+    rng = random.Random(seed)
+    out: dict[int, SeatAgent] = {}
+    for seat in range(1, config.players + 1):
+        name = rng.choice(BOT_KINDS) if kind == "mixed" else kind
+        out[seat] = make_agent(name, seat, seed)
+    return out
+
+
+# --------------------------------------------------------------------------- (a) non-interference
+
+ROLE_KINDS = frozenset({"kill", "check", "save", "poison", "protect", "link", "explode", "shoot"})
+
+
+def role_key_of_event(event: dict[str, Any]) -> str | None:
+    """The role-bound decision an event records (it moves with the card), if any."""
+    kind = event["type"]
+    if kind == "night_action":
+        return str(event["action"])
+    if kind == "speech" and event.get("context") == "wolf_chat":
+        return "wolf_chat"
+    if kind in ("explode", "shoot"):
+        return str(kind)
+    return None
+
+
+def role_key_of_request(request: Request) -> str | None:
+    if request.kind in ROLE_KINDS:
+        return request.kind
+    if request.kind == "speak" and request.context.get("channel") == "wolves":
+        return "wolf_chat"
+    return None
+
+
+class SwappedReplay:
+    """Replays a seat's recorded decisions; role-bound ones come from ``swap[seat]``.
+
+    Role-bound steps are keyed by (source seat, day, kind) so that a decision can
+    never drift to another night. With the leader consensus the day's kill is the
+    pack's: whoever leads in this game replays the leader's kill of the recording.
+    """
+
+    concurrent = False
+
+    def __init__(self, seat: int, own: list[Step], book: RoleBook, swap: dict[int, int]) -> None:
+        self.seat, self.own, self.book, self.swap = seat, ReplayAgent(own), book, swap
+
+    async def decide(self, observation: Observation, request: Request) -> Decision:
+        key = role_key_of_request(request)
+        if key is None:
+            return await self.own.decide(observation, request)
+        source = self.swap.get(self.seat, self.seat)
+        if key == "kill" and "leader" in request.context:
+            source = self.book.leaders.get(request.day, -1)
+        return await self.book.agent(source, request.day, key).decide(observation, request)
+
+
+@dataclass
+class RoleBook:
+    steps: dict[tuple[int, int, str], list[Step]]
+    leaders: dict[int, int]
+    agents: dict[tuple[int, int, str], ReplayAgent] = field(default_factory=dict)
+
+    def agent(self, seat: int, day: int, key: str) -> ReplayAgent:
+        if (seat, day, key) not in self.agents:
+            self.agents[seat, day, key] = ReplayAgent(list(self.steps.get((seat, day, key), [])))
+        return self.agents[seat, day, key]
+
+
+def replay_agents(run: Run, swap: dict[int, int]) -> dict[int, SeatAgent]:
+    """Every seat answers with the decisions recorded in ``run`` (decisions_by_seat)."""
+    dicts = [e.to_dict() for e in run.log]
+    own = decisions_by_seat([d for d in dicts if role_key_of_event(d) is None])
+    groups: dict[tuple[int, str], list[dict[str, Any]]] = {}
+    for d in dicts:
+        key = role_key_of_event(d)
+        if key is not None:
+            groups.setdefault((d["day"], key), []).append(d)
+    steps: dict[tuple[int, int, str], list[Step]] = {}
+    for (day, key), group in groups.items():
+        for seat, queue in decisions_by_seat(group).items():
+            steps[seat, day, key] = queue
+    leaders = {e.day: e.seat for e in run.log
+               if isinstance(e, NightAction) and e.action == "kill" and not e.final}
+    book = RoleBook(steps, leaders)
+    return {s: SwappedReplay(s, own.get(s, []), book, swap)
+            for s in range(1, run.config.players + 1)}
+
+
+def seat_cuts(run: Run, k: int) -> dict[int, int]:
+    """Per seat j: the first event after which seat k may legitimately tell j's card.
+
+    Legitimate by the rules: j dies (its card may be shown, its death triggers
+    powers), j's card is shown publicly (idiot, hunter), j self-destructs (the
+    day's speeches may then run differently), k checks j as the seer, k is a wolf
+    and j is one too, k is j's lover and lovers see roles. The game's end bounds all.
+    """
+    truth, rules = run.truth, run.config.rules
+    end = len(run.log)
+    cuts = {j: end for j in truth if j != k}
+    explode_days: dict[int, set[int]] = {}
+    for e in run.log:
+        if isinstance(e, Explode):
+            explode_days.setdefault(e.day, set()).add(e.seat)
+
+    def cut(j: int, seq: int) -> None:
+        if j in cuts:
+            cuts[j] = min(cuts[j], seq)
+
+    for e in run.log:
+        if isinstance(e, GameEnd):
+            for j in cuts:
+                cut(j, e.seq)
+        elif isinstance(e, Death):
+            cut(e.seat, e.seq)
+        elif isinstance(e, (Reveal, Spared)) and e.audience == "public":
+            cut(e.seat, e.seq)
+        elif isinstance(e, NightAction) and e.action == "check" and e.seat == k:
+            if e.target is not None:
+                cut(e.target, e.seq)
+        elif isinstance(e, Lovers) and k in e.seats and rules.lovers__see_roles:
+            for j in e.seats:
+                cut(j, e.seq)
+        elif (e.phase == "day" and e.day in explode_days
+              and (isinstance(e, Explode) or (isinstance(e, Speech)
+                                              and e.context == "discussion"))):
+            for j in explode_days[e.day]:
+                cut(j, e.seq)
+    if truth[k] == WOLF:
+        for j in cuts:
+            if truth[j] == WOLF:
+                cut(j, 0)
+    return cuts
+
+
+def _request_key(request: Request) -> tuple[Any, ...]:
+    context = {key: value for key, value in request.context.items() if key != "error"}
+    return request.seat, request.kind, request.day, request.options, request.allow_none, context
+
+
+def first_difference(a: Run, b: Run, k: int, hidden: Sequence[int], cut: int) -> str | None:
+    """The first way seat k's experience of games a and b differs before event ``cut``.
+
+    Compares the public event stream, every event k can see, k's knowledge at
+    each of its requests (events as dicts, known roles, living seats, own role,
+    sheriff, lovers) and the requests themselves (the retry hint ``error`` aside);
+    also that k never knows the hidden seats' roles within the prefix.
+    """
+    for label, keep in (("public", lambda e: e.audience == "public"),
+                        (f"seat {k}'s", lambda e: visible(e, k))):
+        left = [e.to_dict() for e in a.log[:cut] if keep(e)]
+        right = [e.to_dict() for e in b.log[:cut] if keep(e)]
+        for x, y in itertools.zip_longest(left, right):
+            if x != y:
+                return f"{label} event stream differs: {x} != {y}"
+    seen_a = [s for s in a.seen[k] if s.log_len <= cut]
+    seen_b = [s for s in b.seen[k] if s.log_len <= cut]
+    for n, (x, y) in enumerate(itertools.zip_longest(seen_a, seen_b)):
+        if x is None or y is None:
+            return f"seat {k} got {len(seen_a)} requests in one game, {len(seen_b)} in the other"
+        for part in ("alive", "role", "sheriff", "lovers", "no_vote", "known_roles"):
+            if getattr(x, part) != getattr(y, part):
+                return (f"request {n} of seat {k}: {part} {getattr(x, part)!r} != "
+                        f"{getattr(y, part)!r}")
+        knows = sorted(set(x.known_roles) & set(hidden))
+        if knows:
+            return f"request {n} of seat {k}: knows the hidden role of seats {knows}"
+        if [e.to_dict() for e in x.events] != [e.to_dict() for e in y.events]:
+            return f"request {n} of seat {k}: the observed events differ"
+        if _request_key(x.request) != _request_key(y.request):
+            return f"request {n} of seat {k}: {x.request} != {y.request}"
+    return None
+
+
+def first_mismatch(a: list[BaseEvent], b: list[BaseEvent]) -> int:
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x.to_dict() != y.to_dict():
+            return i
+    return min(len(a), len(b))
+
+
+def first_refusal(log: list[BaseEvent]) -> int:
+    """The first replayed decision that was illegal (refused or fallen back)."""
+    return next((e.seq for e in log if e.type in ("error", "fallback")), len(log))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    difference: str | None
+    cut: int
+    requests: int
+    events_past_deal: int
+    pair: tuple[int, int]
+
+
+def swap_case(a: Run, seed: int, k: int, pair: tuple[int, int], cut_a: int) -> Outcome:
+    """Game B: the cards of the pair swapped, every seat replaying game A."""
+    j1, j2 = pair
+    deal = list(a.deal)
+    deal[j1 - 1], deal[j2 - 1] = deal[j2 - 1], deal[j1 - 1]
+    b = play(a.config, replay_agents(a, {j1: j2, j2: j1}), seed, deal)
+    # the same replay without the swap: where even it departs from A, the
+    # transcript's decisions no longer determine the game (a replay limit, not a leak)
+    b0 = play(a.config, replay_agents(a, {}), seed, a.deal)
+    cut = min(cut_a, first_refusal(b.log), first_mismatch(a.log, b0.log))
+    deal_end = 1 + next((i for i, e in enumerate(a.log[1:]) if e.type not in ("role", "reveal")),
+                        len(a.log))
+    return Outcome(
+        difference=first_difference(a, b, k, pair, cut), cut=cut,
+        requests=sum(1 for s in a.seen[k] if s.log_len <= cut),
+        events_past_deal=sum(1 for e in a.log[deal_end:cut] if e.audience == "public"),
+        pair=pair)
+
+
+def candidate_pairs(a: Run, k: int) -> list[tuple[int, tuple[int, int]]]:
+    """(cut, pair) for pairs of other seats with different cards, longest prefix first."""
+    cuts, truth = seat_cuts(a, k), a.truth
+    pairs = [(min(cuts[j1], cuts[j2]), (j1, j2))
+             for j1, j2 in itertools.combinations(sorted(cuts), 2) if truth[j1] != truth[j2]]
+    return sorted(pairs, key=lambda item: (-item[0], item[1]))
+
+
+def non_trivial(outcome: Outcome) -> bool:
+    return outcome.requests >= 3 and outcome.events_past_deal >= 10
+
+
+def test_non_interference_whole_engine() -> None:
+    outcomes: list[Outcome] = []
+
+    @settings(max_examples=120, deadline=None, database=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(preset=st.sampled_from(preset_names()), seed=st.integers(0, 2**32 - 1),
+           k_index=st.integers(0, 29), pick=st.integers(0, 2))
+    def case(preset: str, seed: int, k_index: int, pick: int) -> None:
+        config = load_preset(preset)
+        k = k_index % config.players + 1
+        a = play(config, random_bots(config, seed), seed, shuffled_deal(config, seed))
+        assert not [e for e in a.log if e.type in ("error", "fallback")]
+        pairs = candidate_pairs(a, k)
+        if not pairs:
+            return
+        cut_a, pair = pairs[pick % min(3, len(pairs))]
+        outcome = swap_case(a, seed, k, pair, cut_a)
+        outcomes.append(outcome)
+        assert outcome.difference is None, (
+            f"{preset} seed={seed} k={k} pair={pair} (cards {a.truth[pair[0]]}/"
+            f"{a.truth[pair[1]]}), prefix of {outcome.cut} events: {outcome.difference}")
+
+    case()
+    good = [o for o in outcomes if non_trivial(o)]
+    print(f"\nnon-interference: {len(good)} of {len(outcomes)} cases compared a non-trivial "
+          f"prefix; {sum(o.requests for o in outcomes)} requests of seat k compared")
+    assert len(outcomes) >= 100
+    assert len(good) >= 0.6 * len(outcomes), (len(good), len(outcomes))
+
+
+def _leaky_seer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A broken seer step that also announces the check result to everyone."""
+    honest = ROLES["seer"]
+    assert honest.night is not None
+    night = honest.night
+
+    async def leaky(judge: Judge) -> None:
+        before = len(judge.log)
+        await night(judge)
+        for e in judge.log[before:]:
+            if isinstance(e, CheckResult):
+                judge.emit(CheckResult, "public", seat=e.seat, target=e.target, result=e.result)
+
+    monkeypatch.setitem(ROLES, "seer", dataclasses.replace(honest, night=leaky))
+
+
+def _leak_case(seed: int) -> tuple[Run, int, tuple[int, int], int] | None:
+    """A game with a seer whose first check targets j1; k and j2 are two other seats."""
+    config = load_preset("classic-12")
+    a = play(config, random_bots(config, seed), seed, shuffled_deal(config, seed))
+    check = next(e for e in a.log if isinstance(e, NightAction) and e.action == "check")
+    assert check.target is not None
+    truth = a.truth
+    for k in truth:
+        if k in (check.seat, check.target) or truth[k] == WOLF:
+            continue
+        cuts = seat_cuts(a, k)
+        for j2 in sorted(cuts):
+            if j2 in (check.seat, check.target) or truth[j2] == truth[check.target]:
+                continue
+            cut = min(cuts[check.target], cuts[j2])
+            if cut > check.seq + 5:
+                return a, k, (check.target, j2), cut
+    return None
+
+
+def test_non_interference_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
+    honest_cases = [(seed, _leak_case(seed)) for seed in range(20)]
+    _leaky_seer(monkeypatch)
+    caught = 0
+    for seed, honest in honest_cases:
+        if honest is None:
+            continue
+        _, k, pair, _ = honest
+        leaky = _leak_case(seed)
+        assert leaky is not None
+        a, k, pair, cut = leaky
+        outcome = swap_case(a, seed, k, pair, cut)
+        assert outcome.difference is not None, f"seed {seed}: the public check result went unseen"
+        caught += 1
+    assert caught >= 5
+    monkeypatch.undo()
+    for seed, honest in honest_cases[:5]:
+        if honest is not None:
+            a, k, pair, cut = honest
+            assert swap_case(a, seed, k, pair, cut).difference is None
+
+
+# --------------------------------------------------------------------------- (b) what views hold
+
+
+def _wolf_flag(role: str) -> str:
+    return WOLF if role == WOLF else "good"
+
+
+@dataclass
+class Truth:
+    run: Run
+    roles: dict[int, str]
+    wolves: tuple[int, ...]
+    partner: dict[int, int]
+    checks: set[tuple[int, int, int]]
+    shots: set[int]
+
+    @staticmethod
+    def of(run: Run) -> Truth:
+        roles = run.truth
+        partner: dict[int, int] = {}
+        for e in run.log:
+            if isinstance(e, Lovers):
+                a, b = e.seats
+                partner[a], partner[b] = b, a
+        return Truth(
+            run=run, roles=roles, wolves=tuple(s for s in sorted(roles) if roles[s] == WOLF),
+            partner=partner,
+            checks={(e.seat, e.target, e.day) for e in run.log if isinstance(e, NightAction)
+                    and e.action == "check" and e.target is not None},
+            shots={e.seat for e in run.log if isinstance(e, Shot) and e.target is not None})
+
+
+def disallowed(event: BaseEvent, seat: int, truth: Truth) -> str | None:
+    """Why ``seat`` may not see ``event`` (None when a rule lets it)."""
+    rules, roles = truth.run.config.rules, truth.roles
+    if event.audience == "god":
+        return "a god-only event"
+    if not visible(event, seat):
+        return "an event outside its audience"
+    if isinstance(event, RoleDealt):
+        if event.seat != seat or event.audience != (seat,) or event.role != roles[seat]:
+            return "another seat's card (or a wrong one)"
+    elif isinstance(event, Reveal):
+        if event.role != roles[event.seat]:
+            return "a false reveal"
+        ok = {
+            "wolf_team": roles[seat] == WOLF and roles[event.seat] == WOLF
+            and event.audience == truth.wolves,
+            "lover": rules.lovers__see_roles and truth.partner.get(seat) == event.seat
+            and event.audience == (seat,),
+            "idiot": event.audience == "public" and roles[event.seat] == "idiot",
+            "hunter_shot": event.audience == "public" and roles[event.seat] == "hunter"
+            and rules.hunter__reveal_on_shot and event.seat in truth.shots,
+        }.get(event.reason, False)
+        if not ok:
+            return f"a reveal ({event.reason}) no rule shows this seat"
+    elif isinstance(event, CheckResult):
+        want = roles[event.target]
+        if rules.seer__result == "wolf_flag":
+            want = _wolf_flag(want)
+        if (event.audience != (seat,) or event.seat != seat or roles[seat] != "seer"
+                or (seat, event.target, event.day) not in truth.checks or event.result != want):
+            return "a check result this seat did not earn"
+    elif isinstance(event, Death):
+        shown = {"night": rules.reveal__night_death, "vote": rules.reveal__vote_death,
+                 "explode": True}.get(event.cause, rules.reveal__day_death)
+        if event.revealed_role != (roles[event.seat] if shown else None):
+            return f"a death ({event.cause}) revealing {event.revealed_role!r}"
+    elif isinstance(event, GameEnd):
+        if event is not truth.run.log[-1] or event.roles != {str(s): r for s, r in roles.items()}:
+            return "a game end before the end (or with false roles)"
+    return None
+
+
+def _same_view(seen: Seen, ref: Observation) -> str | None:
+    obs = seen.observation
+    if seen.events != ref.events:
+        return "events"
+    for part in ("known_roles", "alive", "role", "sheriff", "lovers", "no_vote"):
+        if getattr(seen, part) != getattr(ref, part):
+            return part
+    for part in ("seat", "phase", "players", "names", "deal", "rules", "day"):
+        if getattr(obs, part) != getattr(ref, part):
+            return part
+    return None
+
+
+def check_views(run: Run, full_rebuild_every: int = 1) -> None:
+    truth = Truth.of(run)
+    log = run.log
+    assert isinstance(log[-1], GameEnd) and sum(isinstance(e, GameEnd) for e in log) == 1
+    for seat, seen in run.seen.items():
+        for e in log:
+            if visible(e, seat):
+                problem = disallowed(e, seat, truth)
+                assert problem is None, f"seat {seat} sees {problem}: {e.to_dict()}"
+        for n, s in enumerate(seen):
+            where = f"seat {seat}, request {n} ({s.request.kind})"
+            assert s.request.seat == seat == s.observation.seat, where
+            assert s.role == truth.roles[seat], where
+            wrong = {j: r for j, r in s.known_roles.items() if truth.roles[j] != r}
+            assert not wrong, f"{where}: known_roles {wrong} are not the cards"
+            if n % full_rebuild_every == 0 or n == len(seen) - 1:
+                differs = _same_view(s, observe(log[:s.log_len], seat))
+                assert differs is None, f"{where}: {differs} differ from observe() rebuilt"
+            for e in s.events:
+                assert not isinstance(e, GameEnd), f"{where}: sees the game end"
+                problem = disallowed(e, seat, truth)
+                assert problem is None, f"{where}: sees {problem}: {e.to_dict()}"
+
+
+@settings(max_examples=60, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(preset_names()), seed=st.integers(0, 2**32 - 1),
+       kind=st.sampled_from((*BOT_KINDS, "mixed")))
+def test_views_hold_only_what_rules_reveal(preset: str, seed: int, kind: str) -> None:
+    # all-passive tables never kill: keep their 40-day draws short
+    overrides = {"game.max_days": 5} if kind == "passive" else None
+    config = load_preset(preset, overrides=overrides)
+    run = play(config, bots(config, kind, seed), seed)
+    check_views(run, full_rebuild_every=1 if kind != "passive" else 7)
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_views_every_preset(preset: str) -> None:
+    for seed in (11, 12):
+        config = load_preset(preset)
+        check_views(play(config, random_bots(config, seed), seed))
+    config = load_preset(preset, overrides={"game.max_days": 3})
+    passive: dict[int, SeatAgent] = {s: PassiveAgent(s) for s in range(1, config.players + 1)}
+    check_views(play(config, passive, 5), full_rebuild_every=3)
+    if HAVE_HEURISTIC:
+        config = load_preset(preset)
+        check_views(play(config, bots(config, "heuristic", 13), 13))
+
+
+def test_view_check_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
+    _leaky_seer(monkeypatch)
+    config = load_preset("classic-12")
+    run = play(config, random_bots(config, 3), 3)
+    with pytest.raises(AssertionError, match="check result"):
+        check_views(run)
+
+
+# --------------------------------------------------------------------------- (c) import contracts
+
+
+def _lint_imports(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run import-linter's ``lint-imports`` from the repo root (fails if it is missing)."""
+    assert importlib.util.find_spec("importlinter") is not None, (
+        "import-linter is not installed (pip install import-linter)")
+    code = "import sys; from importlinter.cli import lint_imports_command as c; sys.exit(c())"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        p for p in (str(REPO), os.environ.get("PYTHONPATH", "")) if p)}
+    return subprocess.run([sys.executable, "-c", code, "--no-cache", "--no-logo", *args],
+                          cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+
+
+def _contract_config(tmp_path: Path, contracts: list[dict[str, Any]]) -> Path:
+    """A config file: the repo's own [tool.importlinter] table with other contracts."""
+    table = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["tool"]["importlinter"]
+    lines = ["[tool.importlinter]",
+             f"root_packages = {_toml(table['root_packages'])}"]
+    for contract in contracts:
+        lines.append("[[tool.importlinter.contracts]]")
+        lines += [f"{key} = {_toml(value)}" for key, value in contract.items()]
+    path = tmp_path / "importlinter.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return "[" + ", ".join(_toml(v) for v in value) + "]"
+
+
+def _engine_contract() -> dict[str, Any]:
+    table = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["tool"]["importlinter"]
+    found = [c for c in table["contracts"] if c.get("source_modules") == ["arena.engine"]]
+    assert found, "pyproject.toml has no contract for arena.engine"
+    return dict(found[0])
+
+
+def test_import_contracts_hold() -> None:
+    done = _lint_imports()
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_import_contract_bites(tmp_path: Path) -> None:
+    base = _engine_contract()
+    base.pop("forbidden_modules")
+    # arena/engine/__init__.py imports arena.engine.events directly
+    biting = {**base, "forbidden_modules": ["arena.engine.events"], "as_packages": False}
+    done = _lint_imports(str(_contract_config(tmp_path, [biting])))
+    assert done.returncode != 0
+    assert "BROKEN" in done.stdout and "arena.engine.events" in done.stdout, done.stdout
+    # control: the same file with a module the engine does not import is kept
+    kept = {**base, "forbidden_modules": ["arena.render"], "as_packages": False}
+    done = _lint_imports(str(_contract_config(tmp_path, [kept])))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "KEPT" in done.stdout
