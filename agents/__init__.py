@@ -2,19 +2,37 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
 from agents.base import Agent, derive_seed
+from agents.table import SeatOptions
+
+if TYPE_CHECKING:
+    from agents.providers.registry import ProviderOptions
 
 BUILT_IN = ("random", "passive", "heuristic")
-PLANNED = ("human", "web", "openai", "anthropic", "langchain")
+MODELS = ("openai", "anthropic", "langchain")
+PLANNED = ("human", "web")
 
 
 class AgentSpecError(ValueError):
-    """An agent spec that names no agent available here."""
+    """An agent spec that names no agent available here, or a model seat that cannot run."""
 
 
-def make_agent(spec: str, seat: int, game_seed: int) -> Agent:
-    """Build the agent a spec names, seeded from the game seed and the seat."""
-    name = spec.split(":", 1)[0].strip()
+def kind_of(spec: str) -> str:
+    return spec.split(":", 1)[0].strip()
+
+
+def make_agent(spec: str, seat: int, game_seed: int, options: SeatOptions | None = None,
+               lang: str = "en") -> Agent:
+    """Build the agent a spec names, seeded from the game seed and the seat.
+
+    ``options`` and ``lang`` matter to model seats (``openai:``, ``anthropic:``,
+    ``langchain:``) only.
+    """
+    name = kind_of(spec)
     seed = derive_seed(game_seed, seat, name)
     if name == "random":
         from agents.random import RandomAgent
@@ -28,9 +46,57 @@ def make_agent(spec: str, seat: int, game_seed: int) -> Agent:
         from agents.heuristic import HeuristicAgent
 
         return HeuristicAgent(seed)
+    if name in MODELS:
+        return _model_agent(spec, seed, options or SeatOptions(), lang)
     if name in PLANNED:
         raise AgentSpecError(f"agent {spec!r} is not available in this version yet")
-    raise AgentSpecError(f"unknown agent {spec!r} (built in: {', '.join(BUILT_IN)})")
+    raise AgentSpecError(
+        f"unknown agent {spec!r} (built in: {', '.join(BUILT_IN)}; models: "
+        f"{', '.join(m + ':MODEL' for m in MODELS)})")
 
 
-__all__ = ["Agent", "AgentSpecError", "make_agent"]
+def provider_options(options: SeatOptions) -> ProviderOptions:
+    from agents.providers.registry import ProviderOptions
+
+    return ProviderOptions(
+        base_url=options.base_url, api_key_env=options.api_key_env,
+        temperature=options.temperature, max_tokens=options.max_tokens,
+        max_concurrency=options.max_concurrency or ProviderOptions().max_concurrency)
+
+
+def _model_agent(spec: str, seed: int, options: SeatOptions, lang: str) -> Agent:
+    from agents.llm import LLMAgent
+    from agents.providers.base import ProviderError
+    from agents.providers.registry import make_provider
+
+    try:
+        provider = make_provider(spec, provider_options(options))
+    except ProviderError as exc:
+        raise AgentSpecError(str(exc)) from None
+    except ImportError as exc:
+        raise AgentSpecError(f"agent {spec!r} needs the {exc.name} package "
+                             f"(pip install {exc.name})") from None
+    return LLMAgent(provider, seed=seed, lang=lang, persona=options.persona,
+                    temperature=options.temperature, max_tokens=options.max_tokens or 1024)
+
+
+def check_keys(specs: Mapping[int, str], options: Mapping[int, SeatOptions]) -> None:
+    """Before a game: every model seat's spec parses and its API key is set (one line)."""
+    from agents.providers.base import ProviderError
+    from agents.providers.registry import check_keys as check_provider_keys
+
+    groups: dict[SeatOptions, dict[int, str]] = defaultdict(dict)
+    for seat, spec in sorted(specs.items()):
+        if kind_of(spec) in MODELS:
+            groups[options.get(seat, SeatOptions())][seat] = spec
+    problems = []
+    for seat_options, seats in groups.items():
+        try:
+            check_provider_keys(seats, provider_options(seat_options))
+        except ProviderError as exc:
+            problems.append(str(exc))
+    if problems:
+        raise AgentSpecError("; ".join(problems))
+
+
+__all__ = ["Agent", "AgentSpecError", "SeatOptions", "check_keys", "make_agent"]

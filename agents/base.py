@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Protocol
 
@@ -25,8 +26,5 @@ class SeededAgent:
 
 def derive_seed(game_seed: int, seat: int, salt: str = "") -> int:
     """A stable per-seat seed (independent of Python's hash randomisation)."""
-    text = f"{game_seed}:{seat}:{salt}".encode()
-    value = 1469598103934665603
-    for byte in text:
-        value = ((value ^ byte) * 1099511628211) % (1 << 64)
-    return value
+    digest = hashlib.blake2b(f"{game_seed}:{seat}:{salt}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")

@@ -31,10 +31,18 @@ from arena.engine.events import (
     Vote,
 )
 from arena.engine.roles import ROLES
+from arena.engine.roles.factions import in_pack
 from arena.engine.view import Observation
 
 WOLF = "werewolf"
 SEER = "seer"
+
+
+@lru_cache(maxsize=64)
+def is_pack(role: str | None) -> bool:
+    """A card that wakes with the wolves: the side this belief is about."""
+    return role is not None and role in ROLES and in_pack(role)
+
 
 Factors = tuple[float, float, float, float]
 """Likelihoods (f00, f01, f10, f11): index = 2 * (actor is a wolf) + (target is a wolf)."""
@@ -123,6 +131,7 @@ class Evidence:
     votes: list[tuple[int, int, int]] = field(default_factory=list)
     night_dead: set[int] = field(default_factory=set)
     victims: set[int] = field(default_factory=set)
+    version: int = 0  # bumped by every event that may move the belief
 
     def fold(self, events: tuple[BaseEvent, ...]) -> None:
         if self.first is None and events:
@@ -144,7 +153,7 @@ class Evidence:
             self.known[event.seat] = event.role
         elif isinstance(event, CheckResult) and event.seat == self.seat:
             self.my_checks[event.target] = event.result
-            if event.result == WOLF or event.result in self.deal:
+            if is_pack(event.result) or event.result in self.deal:
                 self.known[event.target] = event.result
             else:
                 self.good.add(event.target)
@@ -160,6 +169,9 @@ class Evidence:
                 self._claim(event.seat, claim, event.day)
         elif isinstance(event, Vote) and event.ballot != "sheriff" and event.target is not None:
             self.votes.append((event.seat, event.target, event.day))
+        else:
+            return
+        self.version += 1
 
     def _claim(self, seat: int, claim: Claim, day: int) -> None:
         target = claim.target
@@ -167,7 +179,7 @@ class Evidence:
             self._role(seat, claim.role, day)
         elif claim.kind == "check" and target is not None and target != seat:
             self._role(seat, SEER, day)
-            says_wolf = claim.result == WOLF
+            says_wolf = is_pack(claim.result) or claim.result == "wolf"
             previous = self.checks.setdefault((seat, target), says_wolf)
             if previous != says_wolf:
                 self.liars.add(seat)
@@ -181,7 +193,7 @@ class Evidence:
             self.vouches.add((seat, target))
 
     def _role(self, seat: int, role: str, day: int) -> None:
-        if role not in self.deal or role == WOLF or (seat, role) in self.claim_day:
+        if role not in self.deal or is_pack(role) or (seat, role) in self.claim_day:
             return
         self.claim_day[(seat, role)] = day
         roles = self.claims.setdefault(seat, [])
@@ -242,7 +254,7 @@ def _potentials(ev: Evidence) -> tuple[list[float], list[tuple[int, int]]]:
             pot[seat * stride + seat] += math.log(factor)
     groups: list[tuple[int, int]] = []
     held = Counter(ev.known.values())
-    for role in {r for roles in ev.claims.values() for r in roles}:
+    for role in sorted({r for roles in ev.claims.values() for r in roles}):
         mask = 0
         for seat in (s for s, roles in ev.claims.items() if role in roles and s not in ev.known):
             mask |= 1 << seat
@@ -255,9 +267,10 @@ def _potentials(ev: Evidence) -> tuple[list[float], list[tuple[int, int]]]:
 
 def infer(ev: Evidence) -> Belief:
     """P(wolf) per seat: the weighted sum over every consistent wolf set."""
-    n, k = ev.players, ev.deal.get(WOLF, 0)
-    must = sum(1 << s for s, r in ev.known.items() if r == WOLF)
-    forbid = sum(1 << s for s, r in ev.known.items() if r != WOLF)
+    n = ev.players
+    k = min(sum(c for r, c in ev.deal.items() if is_pack(r)), n)
+    must = sum(1 << s for s, r in ev.known.items() if is_pack(r))
+    forbid = sum(1 << s for s, r in ev.known.items() if not is_pack(r))
     forbid |= sum(1 << s for s in ev.good)
     sets = space(n, k, must, forbid)
     if not sets.masks:
@@ -287,34 +300,38 @@ def _fallback(n: int, k: int, must: int, forbid: int) -> Belief:
 
 
 def role_table(ev: Evidence, belief: Belief) -> dict[int, dict[str, float]]:
-    """Per-seat role distribution: P(wolf), then the good mass spread over the other cards,
-    leaning towards what a seat claimed."""
-    roles = [r for r, c in ev.deal.items() if c > 0 and r != WOLF]
+    """Per-seat role distribution: P(wolf) over the pack's cards and the rest over the
+    other cards left, leaning towards what a seat claimed."""
     held = Counter(ev.known.values())
-    left = {r: float(max(ev.deal[r] - held[r], 0)) for r in roles}
+    left = {r: float(max(c - held[r], 0)) for r, c in ev.deal.items() if c > 0}
     claim_of = {s: rs[0] for s, rs in ev.claims.items()
                 if s not in ev.known and len(rs) == 1 and rs[0] in left}
     for seat, role in claim_of.items():
         left[role] -= (1 - belief.p(seat)) * CLAIM_TRUST
-    base = _normalised({r: max(v, 0.0) for r, v in left.items()}, roles)
+    pack = _normalised({r: v for r, v in left.items() if is_pack(r)})
+    good = _normalised({r: max(v, 0.0) for r, v in left.items() if not is_pack(r)})
     table: dict[int, dict[str, float]] = {}
     for seat in range(1, ev.players + 1):
         if seat in ev.known:
             table[seat] = {ev.known[seat]: 1.0}
             continue
-        dist = base
+        dist = good
         if seat in claim_of:
-            dist = {r: (1 - CLAIM_TRUST) * v for r, v in base.items()}
-            dist[claim_of[seat]] += CLAIM_TRUST
+            dist = {r: (1 - CLAIM_TRUST) * v for r, v in good.items()}
+            dist[claim_of[seat]] = dist.get(claim_of[seat], 0.0) + CLAIM_TRUST
         p = belief.p(seat)
-        table[seat] = {WOLF: p, **{r: (1 - p) * v for r, v in dist.items()}}
+        row = {r: p * v for r, v in pack.items()}
+        for role, v in dist.items():
+            row[role] = row.get(role, 0.0) + (1 - p) * v
+        table[seat] = _normalised(row)
     return table
 
 
-def _normalised(weights: dict[str, float], roles: list[str]) -> dict[str, float]:
+def _normalised(weights: dict[str, float]) -> dict[str, float]:
+    """Weights scaled to sum to one (uniform when they are all zero)."""
     total = sum(weights.values())
     if total <= 0:
-        return {r: 1 / len(roles) for r in roles} if roles else {}
+        return {r: 1 / len(weights) for r in weights}
     return {r: v / total for r, v in weights.items()}
 
 
@@ -327,15 +344,15 @@ class BeliefTracker:
         self._cache: tuple[int, Belief] | None = None
 
     def update(self, observation: Observation) -> Belief:
-        """The belief after ``observation``; cached per observation length."""
+        """The belief after ``observation``, recomputed only when the evidence moved."""
         events, ev = observation.events, self.evidence
         if ev.seat != observation.seat or ev.seen > len(events) or (
                 events and ev.first is not None and ev.first is not events[0]):
             ev = self.evidence = Evidence(observation.seat, self.public_only)
             self._cache = None
-        if self._cache is not None and self._cache[0] == len(events):
-            return self._cache[1]
         ev.fold(events)
+        if self._cache is not None and self._cache[0] == ev.version:
+            return self._cache[1]
         belief = infer(ev)
-        self._cache = (len(events), belief)
+        self._cache = (ev.version, belief)
         return belief

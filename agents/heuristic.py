@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from agents.base import SeededAgent, derive_seed
-from agents.belief import SEER, WOLF, Belief, BeliefTracker, Evidence, role_table
+from agents.belief import SEER, WOLF, Belief, BeliefTracker, Evidence, is_pack, role_table
 from arena.engine.events import BaseEvent, Claim, NightAction, PhaseStart, Speech
 from arena.engine.requests import Decision, Request
 from arena.engine.view import Observation
@@ -26,6 +26,8 @@ SHOOT_AT = 0.45
 DOOMED = 0.85  # public P(wolf) at which the pack stops defending a teammate
 KILL_VALUE = {SEER: 10.0, "witch": 6.0, "guard": 5.0, "idiot": -2.0}
 POWER_CLAIMS = (SEER, "witch", "guard", "hunter")
+PUBLIC_KINDS = frozenset({"vote", "elect", "badge", "curse", "explode", "speak", "last_words"})
+"""Decisions for which a wolf needs the village's view (the public belief)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,14 +45,14 @@ class Table:
 
     @property
     def is_wolf(self) -> bool:
-        return self.obs.role == WOLF
+        return is_pack(self.obs.role)
 
     @property
     def team(self) -> tuple[int, ...]:
         """The pack, living or dead (a wolf's teammates; empty for the village)."""
         if not self.is_wolf:
             return ()
-        return tuple(sorted(s for s, r in self.obs.known_roles.items() if r == WOLF))
+        return tuple(sorted(s for s, r in self.obs.known_roles.items() if is_pack(r)))
 
     def p(self, seat: int) -> float:
         return self.belief.p(seat)
@@ -83,9 +85,10 @@ class Table:
         return heat
 
     def suspect(self, options: list[int], belief: Belief | None = None) -> int | None:
-        """The likeliest wolf among ``options`` (ties: more pressure, then lower seat)."""
+        """The likeliest wolf among ``options`` other than this seat and its lover
+        (ties: more pressure, then lower seat)."""
         view, heat = belief or self.belief, self.pressure()
-        pool = [o for o in options if o != self.me]
+        pool = [o for o in options if o != self.me and o not in self.obs.lovers]
         return max(pool, key=lambda s: (round(view.p(s), 9), heat[s], -s)) if pool else None
 
     def trusted(self, options: list[int], belief: Belief | None = None) -> int | None:
@@ -134,14 +137,18 @@ class HeuristicAgent(SeededAgent):
             "poison": self.poison, "shoot": self.shoot, "badge": self.badge,
             "vote": self.vote, "elect": self.elect, "save": self.save, "run": self.run,
             "explode": self.explode, "link": self.link, "speak": self.speak,
-            "last_words": self.speak, "belief": self.beliefs,
+            "last_words": self.speak, "belief": self.beliefs, "curse": self.curse,
+            "support": self.befriend, "adore": self.befriend, "appoint": self.befriend,
+            "charm": self.charm,
         }
 
     async def decide(self, observation: Observation, request: Request) -> Decision:
         belief = self.private.update(observation)
-        public = self.public.update(observation) if observation.role == WOLF else belief
+        wolf_needs_it = is_pack(observation.role) and request.kind in PUBLIC_KINDS
+        public = self.public.update(observation) if wolf_needs_it else belief
         table = Table(observation, belief, public, self.private.evidence)
-        decision = self.handlers[request.kind](table, request)
+        handler = self.handlers.get(request.kind)
+        decision = handler(table, request) if handler else request.default()
         return decision if request.validate(decision) is None else request.default()
 
     # --- night
@@ -189,9 +196,27 @@ class HeuristicAgent(SeededAgent):
         return Decision(kind="link", targets=tuple(self.rng.sample(options, 2)))
 
     def kill(self, t: Table, request: Request) -> Decision:
+        if request.context.get("solo"):
+            return request.default()  # a lone wolf's optional kill of a packmate
         options = list(request.options)
         agreed = _pack_choice(t, options, request.context.get("round"))
         return _target(request, agreed if agreed is not None else kill_target(t, options))
+
+    def curse(self, t: Table, request: Request) -> Decision:
+        """A vote's worth against the likeliest wolf (a wolf: the village's top suspect)."""
+        options = [o for o in request.options if o not in t.team]
+        return _target(request, t.suspect(options, t.public))
+
+    def befriend(self, t: Table, request: Request) -> Decision:
+        """Tie one's fate to the most trusted seat (a wolf: to a packmate)."""
+        mates = [o for o in request.options if o in t.team and o != t.me]
+        return _target(request, mates[0] if mates else t.trusted(list(request.options)))
+
+    def charm(self, t: Table, request: Request) -> Decision:
+        options = [o for o in request.options if o != t.me]
+        if len(options) < request.count:
+            return request.default()
+        return Decision(kind=request.kind, targets=tuple(self.rng.sample(options, request.count)))
 
     # --- day
     def vote(self, t: Table, request: Request) -> Decision:
@@ -264,7 +289,7 @@ class HeuristicAgent(SeededAgent):
 def seer_claims(t: Table, request: Request) -> bool:
     """The seer shows his card when it pays: a wolf found, a rival, danger, or day 2 on."""
     tied = request.context.get("tied", ())
-    found = any(r == WOLF and target in t.obs.alive for target, r in t.ev.my_checks.items())
+    found = any(is_pack(r) and target in t.obs.alive for target, r in t.ev.my_checks.items())
     return bool(
         t.claimed(t.me, SEER) or found or t.seer_claimants() or t.obs.day >= 2
         or request.kind == "last_words" or t.me in tied or t.pressure()[t.me] >= 2)
@@ -273,10 +298,10 @@ def seer_claims(t: Table, request: Request) -> bool:
 def seer_speech(t: Table, words: Words) -> None:
     words.say("I am the seer.", Claim(kind="role", role=SEER))
     for target, result in t.ev.my_checks.items():
-        wolf = result == WOLF
+        wolf = is_pack(result)
         words.say(f"Seat {target} is {'a werewolf' if wolf else 'good'}.",
                   Claim(kind="check", target=target, result=WOLF if wolf else "good"))
-    wolves = [s for s, r in t.ev.my_checks.items() if r == WOLF and s in t.obs.alive]
+    wolves = [s for s, r in t.ev.my_checks.items() if is_pack(r) and s in t.obs.alive]
     suspect = wolves[0] if wolves else t.suspect(t.living())
     if suspect is not None:
         words.say(f"Vote out seat {suspect}.", Claim(kind="accuse", target=suspect))
@@ -292,7 +317,10 @@ def plain_speech(t: Table, request: Request, words: Words) -> None:
         words.say(f"I am the {shown}; do not exile me.", Claim(kind="role", role=shown))
     view = t.public if t.is_wolf else t.belief
     pool = [s for s in t.living() if s not in t.team]
-    seer = None if t.is_wolf else t.credible_seer()
+    seer = t.credible_seer()
+    if t.is_wolf:  # back the pack's fake seer and go after the real one
+        seer = next((s for s in t.seer_claimants() if s in t.team), None)
+        pool = [s for s in t.seer_claimants() if s in pool and seer is not None] or pool
     if seer is not None:
         words.say(f"I believe seat {seer} is the real seer.", Claim(kind="vouch", target=seer))
     suspect = t.suspect(pool, view)
@@ -362,7 +390,7 @@ def kill_value(t: Table, seat: int) -> float:
 
 
 def kill_target(t: Table, options: list[int]) -> int | None:
-    prey = [o for o in options if o not in t.team]
+    prey = [o for o in options if o not in t.team and o != t.me]
     return max(prey, key=lambda s: (kill_value(t, s), -s)) if prey else None
 
 
@@ -390,17 +418,25 @@ def _since_nightfall(obs: Observation) -> list[BaseEvent]:
 
 
 def wolf_vote(t: Table, options: list[int]) -> int | None:
-    """Follow the village's leading candidate when he is good; when he is a teammate,
-    drop him once doomed, else spread the pack over the next good candidates."""
+    """Vote with the village's leading candidate (from today's accusations) when he is
+    good, splitting the pack over the top two unless the lead is clear; when he is a
+    teammate, drop him once doomed (unless the pack's votes still matter), else spread."""
     if not options:
         return None
-    ranked = sorted(t.obs.alive, key=lambda s: (-t.public.p(s), s))
+    heat = Counter(target for seat, target, day in t.ev.accusations
+                   if day == t.obs.day and seat not in t.team)
+    ranked = sorted(t.obs.alive, key=lambda s: (-heat[s], -t.public.p(s), s))
     leader = ranked[0]
     good = [s for s in ranked if s not in t.team and s in options]
-    if leader not in t.team or not good:
-        return leader if leader in options else (good[0] if good else None)
-    if t.public.p(leader) >= DOOMED and leader != t.me and leader in options:
+    if not good:
+        return None
+    pack = [w for w in t.team if w in t.obs.alive]
+    index = pack.index(t.me) if t.me in pack else 0
+    if leader not in t.team:
+        clear = len(good) < 2 or (heat[good[0]] >= heat[good[1]] + 2
+                                   and good[0] == t.suspect(good, t.public))
+        return good[0] if clear else good[index % 2]
+    plenty = len(t.obs.alive) - len(pack) >= 2 * len(pack)
+    if t.public.p(leader) >= DOOMED and plenty and leader != t.me and leader in options:
         return leader
-    voters = [w for w in t.team if w in t.obs.alive and w != leader]
-    index = voters.index(t.me) if t.me in voters else 0
     return good[index % min(2, len(good))]

@@ -10,23 +10,31 @@ from __future__ import annotations
 
 from agents.base import SeededAgent
 from arena.engine import Decision, Observation, Request
+from arena.engine.requests import SHAPES
+
+SELF_EXCLUDED = frozenset({"vote", "elect"})
 
 
 class RandomAgent(SeededAgent):
     async def decide(self, observation: Observation, request: Request) -> Decision:
-        shape, kind = request.shape, request.kind
+        kind = request.kind
+        shape = SHAPES[kind]
         if shape == "target":
-            options = list(request.options)
-            if kind in ("vote", "elect"):
+            options: tuple[int, ...] | list[int] = request.options
+            if kind in SELF_EXCLUDED:
                 options = [o for o in options if o != request.seat]
-            if kind == "kill":
-                pack = set(request.context.get("pack", ()))
+            elif kind == "kill":
+                pack = request.context.get("pack", ())
                 options = [o for o in options if o not in pack] or options
             if not options:
                 return request.default()
             return Decision(kind=kind, target=self.rng.choice(options))
         if shape == "pair":
-            return Decision(kind=kind, targets=tuple(self.rng.sample(request.options, 2)))
+            return Decision(kind=kind, targets=tuple(self.rng.sample(request.options,
+                                                                     request.count)))
+        if shape == "subset":
+            return Decision(kind=kind, targets=tuple(
+                o for o in request.options if self.rng.random() < 0.5))
         if shape == "yes_no":
             return Decision(kind=kind, yes=self.rng.random() < 0.5)
         return Decision(kind=kind)

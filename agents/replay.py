@@ -6,7 +6,7 @@ from collections import deque
 from typing import Any
 
 from arena.engine import Claim, Decision, Observation, Request
-from arena.engine.requests import shape_of
+from arena.engine.requests import Usage, shape_of
 
 SPEECH_CONTEXTS = {"last_words": "last_words"}
 
@@ -19,10 +19,11 @@ def _decision(event: dict[str, Any]) -> tuple[int, Decision] | None:
         action = event["action"]
         if action == "kill" and event.get("final", True):
             return None
-        if action == "save":
-            return seat, Decision(kind="save", yes=event["target"] is not None)
-        if action == "link":
-            return seat, Decision(kind="link", targets=tuple(event["targets"]))
+        shape = shape_of(action)
+        if shape == "yes_no":  # save, peek: the target is recorded only when used
+            return seat, Decision(kind=action, yes=event["target"] is not None)
+        if shape == "pair":
+            return seat, Decision(kind=action, targets=tuple(event["targets"]))
         return seat, Decision(kind=action, target=event["target"])
     if kind == "speech":
         claims = tuple(Claim(**c) for c in event.get("claims", ()))
@@ -31,14 +32,18 @@ def _decision(event: dict[str, Any]) -> tuple[int, Decision] | None:
     if kind == "candidacy":
         return seat, Decision(kind="run", yes=event["running"])
     if kind == "vote":
-        return seat, Decision(kind="elect" if event.get("ballot") == "sheriff" else "vote",
+        ballot = event.get("ballot")
+        if ballot == "designate":
+            return seat, Decision(kind="designate", targets=tuple(event.get("targets", ())))
+        return seat, Decision(kind="elect" if ballot == "sheriff" else "vote",
                               target=event["target"])
     if kind == "shoot":
         return seat, Decision(kind="shoot", target=event["target"])
     if kind == "explode":
         return seat, Decision(kind="explode", yes=True)
-    if kind == "sheriff" and event.get("how") in ("badge", "badge_torn"):
-        return event["by"], Decision(kind="badge", target=event["seat"])
+    if kind == "sheriff" and event.get("how") in ("badge", "badge_torn", "appointed"):
+        decided = "appoint" if event["how"] == "appointed" else "badge"
+        return event["by"], Decision(kind=decided, target=event["seat"])
     if kind == "belief":
         return seat, Decision(kind="belief", beliefs=event["probabilities"])
     return None
@@ -51,9 +56,24 @@ def decisions_by_seat(events: list[dict[str, Any]]) -> dict[int, list[Step]]:
     """Per seat, in order: refused answers, failures (as exceptions) and accepted decisions."""
     queues: dict[int, list[Step]] = {}
     skip: dict[int, str] = {}
+    calls: dict[int, list[Usage]] = {}
+    thoughts: dict[int, str] = {}
+
+    def add(seat: int, decision: Decision) -> None:
+        decision.usage = tuple(calls.pop(seat, ()))
+        decision.reasoning = thoughts.pop(seat, None)
+        queues.setdefault(seat, []).append(decision)
+
     for event in events:
+        if event["type"] == "usage":
+            fields = {k: event[k] for k in Usage.__dataclass_fields__}
+            calls.setdefault(event["seat"], []).append(Usage(**fields))
+            continue
+        if event["type"] == "reasoning":
+            thoughts[event["seat"]] = event["text"]
+            continue
         if event["type"] == "error":
-            queues.setdefault(event["seat"], []).append(Decision.from_dict(event["decision"]))
+            add(event["seat"], Decision.from_dict(event["decision"]))
             continue
         if event["type"] == "fallback":
             seat, reason = event["seat"], event["reason"]
@@ -68,7 +88,7 @@ def decisions_by_seat(events: list[dict[str, Any]]) -> dict[int, list[Step]]:
         seat, decision = found
         if skip.pop(seat, None) == decision.kind:
             continue  # the engine's default after a fallback, not the agent's answer
-        queues.setdefault(seat, []).append(decision)
+        add(seat, decision)
     return queues
 
 

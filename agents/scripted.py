@@ -27,12 +27,13 @@ def to_decision(seat: int, kind: str, entry: Any, shape: str) -> Decision:
             if not isinstance(entry, bool):
                 raise TypeError("expected true or false")
             return Decision(kind=kind, yes=entry)
-        if shape == "pair":
-            first, second = (int(x) for x in entry)
-            return Decision(kind=kind, targets=(first, second))
+        if shape in ("pair", "subset"):
+            return Decision(kind=kind, targets=tuple(int(x) for x in entry))
         if shape == "speech":
             if isinstance(entry, str):
                 return Decision(kind=kind, text=entry)
+            if not isinstance(entry, dict):
+                raise TypeError("a speech is a string or a table {text, claims}")
             claims = tuple(Claim(**c) for c in entry.get("claims", ()))
             return Decision(kind=kind, text=str(entry.get("text", "")), claims=claims)
         if shape == "belief":

@@ -11,22 +11,24 @@ import time
 import uuid
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 from rich.console import Console
 
-from agents import Agent, AgentSpecError, make_agent
+from agents import Agent, AgentSpecError, SeatOptions, check_keys, make_agent
 from agents.scripted import ScenarioError
+from agents.table import TableError, load_table
 from arena import presets, scenario, transcript
 from arena.engine import BaseEvent, Game, GameConfig, GameResult, RuleError, make_rules
 from arena.engine.config import parse_rule_value, rule_help
 from arena.engine.roles import ROLES
 
 DEFAULT_PRESET = "classic-12"
-USER_ERRORS = (RuleError, ScenarioError, AgentSpecError, transcript.TranscriptError)
+USER_ERRORS = (RuleError, ScenarioError, AgentSpecError, TableError,
+               transcript.TranscriptError)
 
 
 class UsageError(ValueError):
@@ -43,11 +45,17 @@ class Setup:
     deal: list[str] | None
     scenario: scenario.Scenario | None
     timeout_s: float = 60.0
+    record_reasoning: bool = False
+    options: dict[int, SeatOptions] = field(default_factory=dict)
+    lang: str = "en"
+
+    def agent(self, spec: str, seat: int, seed: int) -> Agent:
+        return make_agent(spec, seat, seed, self.options.get(seat), self.lang)
 
     def agents(self, seed: int) -> dict[int, Agent]:
         if self.scenario is not None:
-            return dict(self.scenario.agents(lambda spec, seat: make_agent(spec, seat, seed)))
-        return {seat: make_agent(spec, seat, seed) for seat, spec in self.specs.items()}
+            return dict(self.scenario.agents(lambda spec, seat: self.agent(spec, seat, seed)))
+        return {seat: self.agent(spec, seat, seed) for seat, spec in self.specs.items()}
 
 
 def _parse_roles(text: str) -> dict[str, int]:
@@ -93,6 +101,8 @@ def build_setup(args: argparse.Namespace) -> Setup:
         raise UsageError("--timeout must be a positive number of seconds")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     if args.scenario:
+        if args.table:
+            raise UsageError("--table and --scenario do not mix (a scenario names its seats)")
         scen = scenario.load(Path(args.scenario))
         overrides = _parse_sets(args.set)
         config = scen.config
@@ -101,7 +111,7 @@ def build_setup(args: argparse.Namespace) -> Setup:
                 config.rules.key_values(), overrides)})
             scen.config = config
         return Setup(config, {}, scen.seed if args.seed is None else seed, scen.deal, scen,
-                     args.timeout)
+                     args.timeout, args.record_reasoning, lang=args.lang)
     overrides = _parse_sets(args.set)
     preset = args.preset or DEFAULT_PRESET
     roles = _parse_roles(args.roles) if args.roles else None
@@ -110,10 +120,28 @@ def build_setup(args: argparse.Namespace) -> Setup:
     except ValidationError as exc:
         raise UsageError(str(exc.errors()[0]["msg"]).removeprefix("Value error, ")) from None
     specs = dict.fromkeys(range(1, config.players + 1), args.agents)
+    options: dict[int, SeatOptions] = {}
+    if args.table:
+        table = load_table(Path(args.table))
+        table.check_seats(config.players)
+        options = {seat: table.seat(seat) for seat in specs}
+        specs.update({seat: o.agent for seat, o in options.items() if o.agent})
+        config = _named(config, options)
     specs.update(_parse_seats(args.seat, config.players))
+    check_keys(specs, options)  # fail before the game starts
+    setup = Setup(config, specs, seed, None, None, args.timeout, args.record_reasoning,
+                  options, args.lang)
     for seat, spec in specs.items():
-        make_agent(spec, seat, seed)  # fail before the game starts
-    return Setup(config, specs, seed, None, None, args.timeout)
+        setup.agent(spec, seat, seed)
+    return setup
+
+
+def _named(config: GameConfig, options: dict[int, SeatOptions]) -> GameConfig:
+    """Seat names from the table's personas (P<n> for seats without one)."""
+    if not any(o.persona for o in options.values()):
+        return config
+    names = tuple(options[n].persona or f"P{n}" for n in range(1, config.players + 1))
+    return config.model_copy(update={"names": names})
 
 
 def _header_seats(setup: Setup, names: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -136,7 +164,7 @@ def play_one(setup: Setup, seed: int, out: Path | None, sink: Any = None) -> Gam
             each(event)
 
     game = Game(setup.config, setup.agents(seed), seed=seed, deal=setup.deal, sink=fan_out,
-                timeout_s=setup.timeout_s)
+                timeout_s=setup.timeout_s, record_reasoning=setup.record_reasoning)
     writer = None
     if out is not None:
         header = transcript.make_header(game, game_id=out.stem, seed=seed,
@@ -154,8 +182,15 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     from arena.render.terminal import TerminalView
 
     setup = build_setup(args)
+    if args.god and args.as_seat is not None:
+        raise UsageError("choose --god or --as-seat, not both")
+    if args.as_seat is not None and not 1 <= args.as_seat <= setup.config.players:
+        raise UsageError(f"--as-seat {args.as_seat}: the table has seats 1 to "
+                         f"{setup.config.players}")
     game_id = f"{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
     out = Path(args.out) if args.out else Path("transcripts") / f"{game_id}.jsonl"
+    if out.is_dir():
+        raise UsageError(f"--out {out}: is a folder; give a file path")
     preset = setup.config.preset or "custom deal"
     console.print(f"[bold]Werewolf Arena[/] · {preset} · {setup.config.players} players · "
                   f"seed {setup.seed}")
@@ -168,6 +203,8 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     from rich.progress import Progress
 
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
     setup = build_setup(args)
     wins: Counter[str] = Counter()
     days = 0
@@ -241,7 +278,8 @@ def cmd_presets(args: argparse.Namespace, console: Console) -> int:
                 console.print(f"  {key} = {value}", markup=False)
         return 0
     table = Table(title="Presets")
-    for column in ("preset", "players", "roles", *KEY_RULES):
+    table.add_column("preset", no_wrap=True)
+    for column in ("players", "roles", *KEY_RULES):
         table.add_column(column)
     for name in presets.preset_names():
         config = presets.load_preset(name)
@@ -256,13 +294,15 @@ def cmd_rules(args: argparse.Namespace, console: Console) -> int:
     from rich.table import Table
 
     roles = Table(title="Roles")
-    for column in ("role", "中文", "side", "power"):
+    roles.add_column("role", no_wrap=True)
+    for column in ("中文", "side", "power"):
         roles.add_column(column)
     for spec in ROLES.values():
         roles.add_row(spec.name, spec.zh, spec.faction, spec.summary)
     console.print(roles)
     keys = Table(title="Rule keys (--set KEY=VALUE)")
-    for column in ("key", "default", "meaning"):
+    keys.add_column("key", no_wrap=True)
+    for column in ("default", "meaning"):
         keys.add_column(column)
     for key, default, help_text in rule_help():
         keys.add_row(key, default, help_text)
@@ -277,10 +317,15 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
                         help="override a rule (see `arena rules`)")
     parser.add_argument("--agents", default="heuristic", help="agent for every seat")
     parser.add_argument("--seat", action="append", default=[], metavar="N=SPEC",
-                        help="agent for one seat, e.g. 3=random")
+                        help="agent for one seat, e.g. 3=random or 3=openai:gpt-4o-mini")
+    parser.add_argument("--table", metavar="FILE.toml",
+                        help="each seat's agent and model options (--seat overrides it)")
     parser.add_argument("--seed", type=int, help="game seed (default: random, printed)")
-    parser.add_argument("--lang", choices=("en", "zh"), default="en")
+    parser.add_argument("--lang", choices=("en", "zh"), default="en",
+                        help="language of model seats' prompts (default en)")
     parser.add_argument("--scenario", help="a scenario file (TOML)")
+    parser.add_argument("--record-reasoning", action="store_true",
+                        help="keep agents' private reasoning in the transcript (audience god)")
     parser.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
                         help="time limit per request for model and human seats (default 60)")
 

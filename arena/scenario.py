@@ -51,8 +51,8 @@ def _queue(kind: str, value: Any) -> list[Any]:
     """Entries for one kind: a list is a queue, anything else one entry."""
     if kind not in KINDS:
         raise ScenarioError(f"unknown decision kind {kind!r} (known: {', '.join(sorted(KINDS))})")
-    if shape_of(kind) == "pair" and isinstance(value, list) and value and not isinstance(
-            value[0], list):
+    if shape_of(kind) in ("pair", "subset") and isinstance(value, list) and not (
+            value and isinstance(value[0], list)):
         return [value]
     return list(value) if isinstance(value, list) else [value]
 

@@ -19,6 +19,7 @@ from typing import IO, Annotated, Any
 
 from pydantic import Field, TypeAdapter, ValidationError
 
+from agents.prompts import hashes as prompt_hashes
 from agents.replay import ReplayAgent, decisions_by_seat
 from arena.engine import BaseEvent, Game, GameConfig, make_rules
 from arena.engine.events import SCHEMA, Event
@@ -50,8 +51,10 @@ def make_header(
         "type": "header", "schema": SCHEMA, "game_id": game_id, "seed": seed,
         "preset": config.preset, "rules": config.rules.key_values(),
         "deal": dict(config.roles), "seats": seats,
+        "record_reasoning": game.judge.record_reasoning,
         "roles": {str(n): r for n, r in game.roles.items()},
         "created": datetime.now(UTC).isoformat(timespec="seconds"), "versions": _versions(),
+        "prompts": prompt_hashes(),
     }
 
 
@@ -59,9 +62,12 @@ class TranscriptWriter:
     """The event sink that appends one flushed JSON line per event."""
 
     def __init__(self, path: Path, header: dict[str, Any]) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._file: IO[str] = path.open("w", encoding="utf-8")
+        except OSError as exc:
+            raise TranscriptError(f"{path}: cannot write ({exc.strerror})") from None
         self.path = path
-        self._file: IO[str] = path.open("w", encoding="utf-8")
         self._file.write(json.dumps(header, ensure_ascii=False) + "\n")
         self._file.flush()
 
@@ -108,18 +114,30 @@ def read(path: Path) -> Transcript:
     return Transcript(header, rows[1:], events)
 
 
+HEADER_FIELDS = ("seed", "rules", "deal", "roles", "seats")
+
+
 def config_of(header: dict[str, Any]) -> GameConfig:
-    names = tuple(seat.get("name", f"P{seat['seat']}") for seat in header.get("seats", ()))
+    missing = [f for f in HEADER_FIELDS if f not in header]
+    if missing:
+        raise TranscriptError(f"the header lacks {', '.join(missing)}")
     try:
+        names = tuple(str(seat["name"]) for seat in header["seats"])
         return GameConfig(preset=header.get("preset"), roles=header["deal"],
                           rules=make_rules(header["rules"]), names=names)
-    except (KeyError, ValueError) as exc:
-        raise TranscriptError(f"header does not describe a game: {exc}") from None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise TranscriptError(f"the header does not describe a game: {exc}") from None
 
 
-def deal_of(header: dict[str, Any]) -> list[str]:
+def deal_of(header: dict[str, Any], config: GameConfig) -> list[str]:
     roles = header["roles"]
-    return [roles[str(seat)] for seat in range(1, len(roles) + 1)]
+    try:
+        deal = [str(roles[str(seat)]) for seat in range(1, config.players + 1)]
+    except (KeyError, TypeError):
+        raise TranscriptError("the header's roles do not name every seat") from None
+    if sorted(deal) != sorted(config.deck()):
+        raise TranscriptError("the header's roles do not match its deal")
+    return deal
 
 
 def replay_lines(transcript: Transcript) -> list[str]:
@@ -129,8 +147,9 @@ def replay_lines(transcript: Transcript) -> list[str]:
     queues = decisions_by_seat([e.to_dict() for e in transcript.events])
     agents = {seat: ReplayAgent(queues.get(seat, [])) for seat in range(1, config.players + 1)}
     produced: list[str] = []
-    game = Game(config, agents, seed=int(header["seed"]), deal=deal_of(header),
-                sink=lambda e: produced.append(event_line(e)))
+    game = Game(config, agents, seed=int(header["seed"]), deal=deal_of(header, config),
+                sink=lambda e: produced.append(event_line(e)),
+                record_reasoning=bool(header.get("record_reasoning", False)))
     asyncio.run(game.run())
     return produced
 

@@ -155,6 +155,7 @@ def test_simulate_out_dir_writes_one_transcript_per_game(run: Run, tmp_path: Pat
     code, out, err = run("simulate", "--games", "5", "--json", "--agents", "random",
                          "--preset", "classic-8", "--seed", "40", "--out-dir", str(out_dir))
     assert (code, err) == (0, "")
+    assert json.loads(out)["games"] == 5
     files = sorted(out_dir.glob("*.jsonl"))
     assert len(files) == 5
     seeds = {json.loads(f.read_text().splitlines()[0])["seed"] for f in files}
@@ -219,6 +220,11 @@ def test_play_without_options_is_classic_12_with_heuristic_bots() -> None:
     assert {type(agent).__name__ for agent in agents.values()} == {"HeuristicAgent"}
 
 
+def test_timeout_option_reaches_the_setup() -> None:
+    assert build_setup(parser().parse_args(["play", "--timeout", "2.5"])).timeout_s == 2.5
+    assert build_setup(parser().parse_args(["simulate"])).timeout_s == 60
+
+
 def test_seat_option_overrides_one_seat() -> None:
     setup = build_setup(parser().parse_args(
         ["play", "--agents", "random", "--seat", "3=passive", "--seed", "1"]))
@@ -265,6 +271,8 @@ GAME_ERRORS = {
     "unknown agent for one seat": (["--seat", "4=genius"], ["genius"]),
     "planned agent": (["--agents", "openai:gpt-4o-mini"], ["openai:gpt-4o-mini"]),
     "planned agent for one seat": (["--seat", "2=anthropic:claude"], ["anthropic"]),
+    "zero timeout": (["--timeout", "0"], ["--timeout"]),
+    "negative timeout": (["--timeout", "-5"], ["--timeout"]),
 }
 
 
@@ -289,8 +297,8 @@ def test_missing_scenario_file(run: Run, tmp_path: Path) -> None:
     ('preset = "classic-8"\n[seats.9]\nvote = 1\n', ["seats.9"]),
     ('roles = ["werewolf", "wizard", "villager", "villager"]\n', ["wizard"]),
     ('preset = "classic-8"\n[rules]\n"seer.result" = "banana"\n', ["seer.result"]),
-    ('preset = "classic-8"\n[seats.3]\npeek = 3\n', ["peek"]),
-    ('preset = "classic-8"\n[seats.3.day2]\npeek = 3\n', ["peek"]),
+    ('preset = "classic-8"\n[seats.3]\nfly = 3\n', ["fly"]),
+    ('preset = "classic-8"\n[seats.3.day2]\nfly = 3\n', ["fly"]),
 ], ids=["not-toml", "unknown-field", "seat-out-of-range", "unknown-role", "bad-rule",
         "unknown-kind", "unknown-kind-by-day"])
 def test_malformed_scenarios(run: Run, tmp_path: Path, text: str, words: list[str]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import re
 import subprocess
@@ -58,19 +59,20 @@ def test_check_passes_on_what_it_generates(gen_docs: ModuleType,
     assert run_main(gen_docs, monkeypatch) == 0
     assert {p.name for p in tmp_path.iterdir()} == {"transcript.schema.json", "rule-keys.md"}
     assert run_main(gen_docs, monkeypatch, "--check") == 0
-    # and it matches the committed copies byte for byte
-    for name in ("transcript.schema.json", "rule-keys.md"):
-        assert (tmp_path / name).read_bytes() == (DOCS / name).read_bytes(), name
 
 
-@pytest.mark.parametrize("name", ["transcript.schema.json", "rule-keys.md"])
+@pytest.mark.parametrize(("name", "old", "new"), [
+    ("transcript.schema.json", '"integer"', '"number"'),
+    ("rule-keys.md", "seer", "prophet"),
+])
 def test_check_catches_a_stale_file(gen_docs: ModuleType, monkeypatch: pytest.MonkeyPatch,
                                     tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                    name: str) -> None:
+                                    name: str, old: str, new: str) -> None:
     assert run_main(gen_docs, monkeypatch) == 0
     path = tmp_path / name
-    path.write_text(path.read_text(encoding="utf-8").replace("seer", "prophet", 1),
-                    encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
     capsys.readouterr()
     assert run_main(gen_docs, monkeypatch, "--check") == 1
     out = capsys.readouterr().out
@@ -151,7 +153,8 @@ def test_documented_fields_match_the_event(type_: str) -> None:
 def test_common_fields_are_documented() -> None:
     text = (DOCS / "transcript.md").read_text(encoding="utf-8")
     section = text.split("## Common fields", 1)[1].split("\n## ", 1)[0]
-    base = {name for name in BaseEvent.__dataclass_fields__}
+    base = {f.name for f in dataclasses.fields(BaseEvent)}
+    assert base
     for name in base | {"type"}:
         assert f"`{name}`" in section, name
 

@@ -36,5 +36,7 @@ def test_engine_sources_do_no_io_and_use_no_global_rng() -> None:
 
 
 def test_the_check_catches_io_and_global_randomness() -> None:
-    sample = "import os\nfrom pathlib import Path\nimport random\nx = random.choice([1])\nopen('f')\n"
-    assert sorted(_violations(sample)) == ["open()", "os", "pathlib", "random.choice (global RNG)"]
+    sample = ("import os\nfrom pathlib import Path\nimport random\n"
+              "x = random.choice([1])\nopen('f')\n")
+    expected = ["open()", "os", "pathlib", "random.choice (global RNG)"]
+    assert sorted(_violations(sample)) == expected

@@ -57,6 +57,13 @@ REPO = Path(__file__).resolve().parents[1]
 WOLF = "werewolf"
 HAVE_HEURISTIC = importlib.util.find_spec("agents.heuristic") is not None
 BOT_KINDS: tuple[str, ...] = ("random", "passive", *(("heuristic",) if HAVE_HEURISTIC else ()))
+# the heuristic bot is slow on big tables; keep its games to these
+HEURISTIC_PRESETS = tuple(n for n in preset_names() if load_preset(n).players <= 12)
+
+
+def etype(event: BaseEvent) -> str:
+    """An event's ``type`` tag (every concrete event class declares one)."""
+    return str(getattr(event, "type", ""))
 
 # --------------------------------------------------------------------------- recording games
 
@@ -242,9 +249,8 @@ def seat_cuts(run: Run, k: int) -> dict[int, int]:
         if isinstance(e, GameEnd):
             for j in cuts:
                 cut(j, e.seq)
-        elif isinstance(e, Death):
-            cut(e.seat, e.seq)
-        elif isinstance(e, (Reveal, Spared)) and e.audience == "public":
+        elif isinstance(e, Death) or (isinstance(e, (Reveal, Spared))
+                                      and e.audience == "public"):
             cut(e.seat, e.seq)
         elif isinstance(e, NightAction) and e.action == "check" and e.seat == k:
             if e.target is not None:
@@ -312,7 +318,7 @@ def first_mismatch(a: list[BaseEvent], b: list[BaseEvent]) -> int:
 
 def first_refusal(log: list[BaseEvent]) -> int:
     """The first replayed decision that was illegal (refused or fallen back)."""
-    return next((e.seq for e in log if e.type in ("error", "fallback")), len(log))
+    return next((e.seq for e in log if etype(e) in ("error", "fallback")), len(log))
 
 
 @dataclass(frozen=True)
@@ -330,14 +336,18 @@ def swap_case(a: Run, seed: int, k: int, pair: tuple[int, int], cut_a: int) -> O
     deal = list(a.deal)
     deal[j1 - 1], deal[j2 - 1] = deal[j2 - 1], deal[j1 - 1]
     b = play(a.config, replay_agents(a, {j1: j2, j2: j1}), seed, deal)
-    # the same replay without the swap: where even it departs from A, the
-    # transcript's decisions no longer determine the game (a replay limit, not a leak)
-    b0 = play(a.config, replay_agents(a, {}), seed, a.deal)
-    cut = min(cut_a, first_refusal(b.log), first_mismatch(a.log, b0.log))
-    deal_end = 1 + next((i for i, e in enumerate(a.log[1:]) if e.type not in ("role", "reveal")),
-                        len(a.log))
+    cut = min(cut_a, first_refusal(b.log))
+    difference = first_difference(a, b, k, pair, cut)
+    if difference is not None:
+        # the same replay without the swap: where even it departs from A, the
+        # transcript's decisions no longer determine the game (a replay limit, not a leak)
+        b0 = play(a.config, replay_agents(a, {}), seed, a.deal)
+        cut = min(cut, first_mismatch(a.log, b0.log))
+        difference = first_difference(a, b, k, pair, cut)
+    deal_end = 1 + next(
+        (i for i, e in enumerate(a.log[1:]) if etype(e) not in ("role", "reveal")), len(a.log))
     return Outcome(
-        difference=first_difference(a, b, k, pair, cut), cut=cut,
+        difference=difference, cut=cut,
         requests=sum(1 for s in a.seen[k] if s.log_len <= cut),
         events_past_deal=sum(1 for e in a.log[deal_end:cut] if e.audience == "public"),
         pair=pair)
@@ -358,7 +368,7 @@ def non_trivial(outcome: Outcome) -> bool:
 def test_non_interference_whole_engine() -> None:
     outcomes: list[Outcome] = []
 
-    @settings(max_examples=120, deadline=None, database=None,
+    @settings(max_examples=100, deadline=None, database=None,
               suppress_health_check=[HealthCheck.too_slow])
     @given(preset=st.sampled_from(preset_names()), seed=st.integers(0, 2**32 - 1),
            k_index=st.integers(0, 29), pick=st.integers(0, 2))
@@ -366,7 +376,7 @@ def test_non_interference_whole_engine() -> None:
         config = load_preset(preset)
         k = k_index % config.players + 1
         a = play(config, random_bots(config, seed), seed, shuffled_deal(config, seed))
-        assert not [e for e in a.log if e.type in ("error", "fallback")]
+        assert not [e for e in a.log if etype(e) in ("error", "fallback")]
         pairs = candidate_pairs(a, k)
         if not pairs:
             return
@@ -381,7 +391,7 @@ def test_non_interference_whole_engine() -> None:
     good = [o for o in outcomes if non_trivial(o)]
     print(f"\nnon-interference: {len(good)} of {len(outcomes)} cases compared a non-trivial "
           f"prefix; {sum(o.requests for o in outcomes)} requests of seat k compared")
-    assert len(outcomes) >= 100
+    assert len(outcomes) >= 80
     assert len(good) >= 0.6 * len(outcomes), (len(good), len(outcomes))
 
 
@@ -422,7 +432,7 @@ def _leak_case(seed: int) -> tuple[Run, int, tuple[int, int], int] | None:
 
 
 def test_non_interference_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
-    honest_cases = [(seed, _leak_case(seed)) for seed in range(20)]
+    honest_cases = [(seed, _leak_case(seed)) for seed in range(10)]
     _leaky_seer(monkeypatch)
     caught = 0
     for seed, honest in honest_cases:
@@ -435,9 +445,9 @@ def test_non_interference_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> Non
         outcome = swap_case(a, seed, k, pair, cut)
         assert outcome.difference is not None, f"seed {seed}: the public check result went unseen"
         caught += 1
-    assert caught >= 5
+    assert caught >= 3
     monkeypatch.undo()
-    for seed, honest in honest_cases[:5]:
+    for seed, honest in honest_cases[:3]:
         if honest is not None:
             a, k, pair, cut = honest
             assert swap_case(a, seed, k, pair, cut).difference is None
@@ -511,9 +521,10 @@ def disallowed(event: BaseEvent, seat: int, truth: Truth) -> str | None:
                  "explode": True}.get(event.cause, rules.reveal__day_death)
         if event.revealed_role != (roles[event.seat] if shown else None):
             return f"a death ({event.cause}) revealing {event.revealed_role!r}"
-    elif isinstance(event, GameEnd):
-        if event is not truth.run.log[-1] or event.roles != {str(s): r for s, r in roles.items()}:
-            return "a game end before the end (or with false roles)"
+    elif isinstance(event, GameEnd) and (
+            event is not truth.run.log[-1]
+            or event.roles != {str(s): r for s, r in roles.items()}):
+        return "a game end before the end (or with false roles)"
     return None
 
 
@@ -559,6 +570,8 @@ def check_views(run: Run, full_rebuild_every: int = 1) -> None:
 @given(preset=st.sampled_from(preset_names()), seed=st.integers(0, 2**32 - 1),
        kind=st.sampled_from((*BOT_KINDS, "mixed")))
 def test_views_hold_only_what_rules_reveal(preset: str, seed: int, kind: str) -> None:
+    if kind in ("heuristic", "mixed") and preset not in HEURISTIC_PRESETS:
+        preset = HEURISTIC_PRESETS[seed % len(HEURISTIC_PRESETS)]
     # all-passive tables never kill: keep their 40-day draws short
     overrides = {"game.max_days": 5} if kind == "passive" else None
     config = load_preset(preset, overrides=overrides)
@@ -574,7 +587,7 @@ def test_views_every_preset(preset: str) -> None:
     config = load_preset(preset, overrides={"game.max_days": 3})
     passive: dict[int, SeatAgent] = {s: PassiveAgent(s) for s in range(1, config.players + 1)}
     check_views(play(config, passive, 5), full_rebuild_every=3)
-    if HAVE_HEURISTIC:
+    if HAVE_HEURISTIC and preset in HEURISTIC_PRESETS:
         config = load_preset(preset)
         check_views(play(config, bots(config, "heuristic", 13), 13))
 

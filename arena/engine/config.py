@@ -16,9 +16,13 @@ from arena.engine.roles import ROLES, role_spec
 TieRule = Literal[
     "none", "revote_once", "revote_until", "sheriff_decides", "sheriff_side", "scapegoat", "monk"
 ]
-DeathCause = Literal["wolves", "poison", "vote", "hunter", "lover", "explode", "other"]
+DeathCause = Literal[
+    "wolves", "poison", "vote", "hunter", "lover", "explode", "hybrid", "infatuated",
+    "scapegoat", "monk", "elder_penalty", "other",
+]
 ALL_CAUSES: tuple[DeathCause, ...] = (
-    "wolves", "poison", "vote", "hunter", "lover", "explode", "other")
+    "wolves", "poison", "vote", "hunter", "lover", "explode", "hybrid", "infatuated",
+    "scapegoat", "monk", "elder_penalty", "other")
 
 
 def _key(name: str) -> str:
@@ -45,7 +49,7 @@ class RuleSet(BaseModel):
         True, description="C2: a hunter killed at night may shoot at dawn."
     )
     hunter__blocked_causes: tuple[DeathCause, ...] = Field(
-        ("poison", "lover", "explode", "other"),
+        ("poison", "lover", "explode", "hybrid", "elder_penalty", "other"),
         description="C3: death causes on which the hunter may not shoot.",
     )
     hunter__requires_reveal: bool = Field(
@@ -162,12 +166,64 @@ class RuleSet(BaseModel):
         description="C20: the exiled idiot shows his card and lives without a vote, or dies "
         "with last words.",
     )
+    # --- thief (C26, A47)
+    thief__mode: Literal["spare_cards", "swap_player", "online_blind3"] = Field(
+        "spare_cards",
+        description="C26: take one of two spare cards (deal 2 extra), swap with a player, or "
+        "pick blind from the leftover card + a villager + a wolf (deal 1 extra).",
+    )
+    thief__swap_mandatory: bool = Field(
+        False, description="C33c: in swap_player mode the thief must swap."
+    )
+    # --- little girl (C16, A1)
+    little_girl__info: Literal["all_wolves", "one_wolf", "wolf_chat"] = Field(
+        "all_wolves", description="A1: what a peeking little girl learns."
+    )
+    little_girl__detect_p: float = Field(
+        0.25, ge=0, le=1, description="A1: chance the wolves catch her peeking, learning her seat."
+    )
+    little_girl__window: Literal["whole_step", "after_kill_call"] = Field(
+        "whole_step", description="C16: she peeks during the whole wolf step or only at the kill."
+    )
+    # --- elder and online chief (C25, A4, A6-A8)
+    elder__penalty_scope: Literal["village_specials", "listed_roles", "all_roles"] = Field(
+        "village_specials", description="C25: who loses powers when the village kills the elder."
+    )
+    elder__penalty_timing: Literal["after_triggers", "before_triggers"] = Field(
+        "after_triggers",
+        description="A4: powers are lost after the same cascade's triggers (a dying hunter "
+        "still shoots) or before them.",
+    )
+    chief__penalty_scope: Literal["village_specials", "listed_roles", "all_roles"] = Field(
+        "all_roles", description="C25: who loses powers when the village kills the online chief."
+    )
+    # --- piper (C24, A15)
+    piper__targets_per_night: int = Field(
+        2, ge=1, le=3, description="C24: players charmed a night.")
+    piper__enchanted_wake: bool = Field(
+        True, description="C24: the enchanted wake each night and see each other."
+    )
+    piper__must_be_alive: bool = Field(True, description="C24: the piper must be alive to win.")
+    piper__lover_disables: bool = Field(
+        False, description="C24: a piper made a lover cannot charm."
+    )
+    # --- white wolf, infatuated (A16, C34)
+    white_wolf__first_night: int = Field(
+        2, ge=1, le=2, description="A16: the white wolf's solo kill on nights 2, 4... or 1, 3..."
+    )
+    infatuated__frequency: Literal["once", "every_night"] = Field(
+        "once", description="C34: the infatuated adores once per game or every night."
+    )
+    infatuated__covers: Literal["vote_and_kill", "vote"] = Field(
+        "vote_and_kill", description="C34: deaths of the adored that the infatuated takes instead."
+    )
     # --- village and setup (C23, C27, C28, C38)
     village__win_requires_no_third_party: bool = Field(
         False, description="C23: the village must also eliminate third parties (a mixed pair)."
     )
     night__order: tuple[str, ...] = Field(
-        ("cupid", "guard", "seer", "werewolf", "witch"),
+        ("thief", "cupid", "hybrid", "guard", "seer", "infatuated", "werewolf", "white_wolf",
+         "witch", "piper", "crow"),
         description="C27/C28: wake order; first-night-only roles act on night 1 only.",
     )
     setup__require_seer: bool = Field(False, description="C38: a deal must include a seer.")
@@ -256,6 +312,11 @@ class GameConfig(BaseModel):
     roles: dict[str, int]
     rules: RuleSet = Field(default_factory=RuleSet)
     names: tuple[str, ...] = ()
+    attributes: dict[int, dict[str, Any]] = Field(
+        default_factory=dict,
+        description="Seat attributes (gender, age, ...) by seat; missing ones are drawn "
+        "from the seed. Public, as at a real table.",
+    )
 
     @model_validator(mode="after")
     def _deal_adds_up(self) -> GameConfig:
@@ -264,7 +325,7 @@ class GameConfig(BaseModel):
                 raise ValueError(f"unknown role {name!r} (known: {', '.join(sorted(ROLES))})")
             if count < 0:
                 raise ValueError(f"role {name!r} has a negative count")
-        wolves = sum(c for n, c in self.roles.items() if ROLES[n].faction == "wolves")
+        wolves = sum(c for n, c in self.roles.items() if ROLES[n].pack)
         total = self.players
         if wolves < 1:
             raise ValueError("the deal has no werewolf")
@@ -281,13 +342,23 @@ class GameConfig(BaseModel):
             spec = ROLES[name]
             if count and spec.night is not None and name not in self.rules.night__order:
                 raise ValueError(f"role {name!r} is dealt but night.order never wakes it")
+        if self.extra_cards and self.roles.get("villager", 0) < self.extra_cards and (
+                self.rules.thief__mode == "spare_cards"):
+            raise ValueError("a thief with spare cards needs two extra villager cards in the deal")
         if self.names and len(self.names) != total:
             raise ValueError(f"{len(self.names)} seat names for {total} players")
         return self
 
     @property
+    def extra_cards(self) -> int:
+        """Cards dealt to no one: the thief's spare cards (C26)."""
+        if not self.roles.get("thief"):
+            return 0
+        return {"spare_cards": 2, "online_blind3": 1}.get(self.rules.thief__mode, 0)
+
+    @property
     def players(self) -> int:
-        return sum(self.roles.values())
+        return sum(self.roles.values()) - self.extra_cards
 
     def deck(self) -> list[str]:
         """The cards in a stable order (night order roles first), before shuffling."""

@@ -1,17 +1,26 @@
-"""Death cascades in the order of catalog A4, then the win check (A14)."""
+"""Death cascades in the order of catalog A4, then the win check (A14).
+
+1. The initial deaths (a dawn's, or the day's exile); the infatuated dies in his
+   beloved's place (C34). 2. Lover partners, repeatedly. 3. The elder / chief
+   penalty (elder.penalty_timing). 4. Announcements, reveals, last words.
+5. Hunter shots, clockwise from the reference seat; each victim re-enters step 2.
+6. Sheriff succession, among the living. 7. The win check.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from arena.engine.events import CauseOfDeath, Death, Speech
-from arena.engine.roles import hunter, idiot, sheriff
+from arena.engine.roles import dreamer, hunter, idiot, infatuated, lives, sheriff
 from arena.engine.win import check_win
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
 
-NIGHT_CAUSES = frozenset({"wolves", "poison"})
+NIGHT_CAUSES = frozenset({"wolves", "poison", "hybrid"})
+SILENT_CAUSES = frozenset({"lover", "explode", "elder_penalty"})
+Dying = tuple[int, str, str]  # seat, cause, kind (night, vote, explode, day)
 
 
 def _revealed(judge: Judge, seat: int, kind: str) -> str | None:
@@ -28,7 +37,7 @@ def _gives_last_words(judge: Judge, seat: int, cause: str, night_one: bool) -> b
     mode = judge.rules.last_words__mode
     if cause == "vote" and idiot.speaks_after_exile(judge, seat):
         return True
-    if cause in ("lover", "explode") or mode == "none":
+    if cause in SILENT_CAUSES or mode == "none":
         return False
     if mode == "voted_only":
         return cause == "vote"
@@ -47,49 +56,83 @@ def ring_from(judge: Judge, reference: int | None) -> list[int]:
     return [(start + i) % n + 1 for i in range(n)]
 
 
+def _kind(cause: str) -> str:
+    if cause in NIGHT_CAUSES:
+        return "night"
+    return cause if cause in ("vote", "explode") else "day"
+
+
 async def resolve(judge: Judge, initial: list[tuple[int, str]], *,
                   reference: int | None = None) -> None:
     """Kill ``initial`` (seat, cause) and everything that follows, then check for a winner."""
-    st = judge.state
-    queue = [(seat, cause, _kind(cause)) for seat, cause in initial]
+    queue = [(seat, cause, _kind(cause))
+             for seat, cause in (infatuated.substitute(judge, s, c) for s, c in initial)]
     sheriff_death: tuple[int, str] | None = None
     while queue:
         batch = _with_lovers(judge, queue)
         for seat, cause, kind in batch:
-            st.seats[seat].alive, st.seats[seat].cause = False, cause
-            if kind == "night":
-                judge.emit(CauseOfDeath, "god", seat=seat, cause=cause)
-            judge.emit(Death, "public", seat=seat, cause="night" if kind == "night" else cause,
-                       revealed_role=_revealed(judge, seat, kind))
-            if seat == st.sheriff:
-                sheriff_death = (seat, cause)
-        for seat, cause, kind in batch:
-            if _gives_last_words(judge, seat, cause, kind == "night" and st.day == 1):
-                st.last_words_given += 1
-                said = await judge.ask(judge.request(seat, "last_words", cause=cause))
-                judge.emit(Speech, "public", seat=seat, text=said.text, claims=said.claims,
-                           context="last_words")
-        queue = []
-        dead = {seat: (cause, kind) for seat, cause, kind in batch}
-        for seat in ring_from(judge, reference):
-            if seat in dead and st.role_of(seat) == "hunter":
-                cause, kind = dead[seat]
-                revealed = _revealed(judge, seat, kind) is not None
-                target = await hunter.on_death(judge, seat, cause, revealed)
-                if target is not None and st.is_alive(target):
-                    queue.append((target, "hunter", "day"))
+            sheriff_death = _announce(judge, seat, cause, kind) or sheriff_death
+        await _last_words(judge, batch)
+        penalized = [s for s, c, _ in batch if lives.penalty_applies(judge, s, c)]
+        early = judge.rules.elder__penalty_timing == "before_triggers"
+        queue = _penalties(judge, penalized) if early else []
+        queue += await _shots(judge, batch, reference)
+        if not early:
+            queue += _penalties(judge, penalized)
     if sheriff_death is not None:
         await sheriff.succession(judge, *sheriff_death)
     check_win(judge)
 
 
-def _kind(cause: str) -> str:
-    if cause in NIGHT_CAUSES:
-        return "night"
-    return "vote" if cause == "vote" else ("explode" if cause == "explode" else "day")
+def _announce(judge: Judge, seat: int, cause: str, kind: str) -> tuple[int, str] | None:
+    """Mark one death and announce it; returns (seat, cause) when the sheriff died."""
+    st = judge.state
+    st.seats[seat].alive, st.seats[seat].cause = False, cause
+    public_cause = cause
+    if kind == "night" and cause != "hybrid":  # the table hears only who died
+        judge.emit(CauseOfDeath, "god", seat=seat, cause=cause)
+        public_cause = "night"
+    judge.emit(Death, "public", seat=seat, cause=public_cause,
+               revealed_role=_revealed(judge, seat, kind))
+    if cause == "vote" and st.role_of(seat) == "dreamer":
+        dreamer.on_exile(judge, seat)
+    return (seat, cause) if seat == st.sheriff else None
 
 
-def _with_lovers(judge: Judge, queue: list[tuple[int, str, str]]) -> list[tuple[int, str, str]]:
+async def _last_words(judge: Judge, batch: list[Dying]) -> None:
+    st = judge.state
+    for seat, cause, kind in batch:
+        if _gives_last_words(judge, seat, cause, kind == "night" and st.day == 1):
+            st.last_words_given += 1
+            said = await judge.ask(judge.request(seat, "last_words", cause=cause))
+            judge.emit(Speech, "public", seat=seat, text=said.text, claims=said.claims,
+                       context="last_words")
+
+
+async def _shots(judge: Judge, batch: list[Dying], reference: int | None) -> list[Dying]:
+    st = judge.state
+    dead = {seat: (cause, kind) for seat, cause, kind in batch}
+    victims: list[Dying] = []
+    for seat in ring_from(judge, reference):
+        if seat in dead and st.role_of(seat) == "hunter":
+            cause, kind = dead[seat]
+            revealed = _revealed(judge, seat, kind) is not None
+            target = await hunter.on_death(judge, seat, cause, revealed)
+            if target is not None and st.is_alive(target):
+                victims.append((target, "hunter", "day"))
+    return victims
+
+
+def _penalties(judge: Judge, penalized: list[int]) -> list[Dying]:
+    """Apply each elder / chief penalty; the revealed idiots who leave with the elder."""
+    leaving: list[Dying] = []
+    for seat in penalized:
+        leaving += [(s, "elder_penalty", "day") for s in lives.apply_penalty(judge, seat)
+                    if judge.state.is_alive(s)]
+    return leaving
+
+
+def _with_lovers(judge: Judge, queue: list[Dying]) -> list[Dying]:
     """The batch plus lover partners (repeatedly), each partner dying of ``lover``."""
     st = judge.state
     batch = list(queue)

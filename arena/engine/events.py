@@ -73,6 +73,7 @@ class Setup(BaseEvent):
     names: tuple[str, ...]
     roles: dict[str, int]
     rules: dict[str, Any]
+    attributes: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -132,6 +133,32 @@ class VictimInfo(BaseEvent):
 
 
 @dataclass(slots=True, kw_only=True)
+class Cards(BaseEvent):
+    """The thief is shown the spare cards he may take."""
+
+    type: Literal["cards"] = "cards"
+    seat: int
+    cards: tuple[str, ...]
+
+
+@dataclass(slots=True, kw_only=True)
+class Enchanted(BaseEvent):
+    """The enchanted players wake and see each other (piper.enchanted_wake)."""
+
+    type: Literal["enchanted"] = "enchanted"
+    seats: tuple[int, ...]
+
+
+@dataclass(slots=True, kw_only=True)
+class Curse(BaseEvent):
+    """The crow's curse: two extra votes against ``target`` in today's vote."""
+
+    type: Literal["curse"] = "curse"
+    target: int
+    votes: int = 2
+
+
+@dataclass(slots=True, kw_only=True)
 class Lovers(BaseEvent):
     """The two lovers learn each other."""
 
@@ -169,6 +196,7 @@ class Vote(BaseEvent):
     round: int
     weight: float
     ballot: str = "exile"
+    targets: tuple[int, ...] = ()
 
 
 @dataclass(slots=True, kw_only=True)
@@ -242,6 +270,31 @@ class Belief(BaseEvent):
 
 
 @dataclass(slots=True, kw_only=True)
+class UsageRecord(BaseEvent):
+    """One model call made for a decision (tokens, cost, latency)."""
+
+    type: Literal["usage"] = "usage"
+    seat: int
+    kind: str
+    model: str
+    input_tokens: int
+    cached_tokens: int
+    output_tokens: int
+    cost_usd: float
+    latency_s: float
+
+
+@dataclass(slots=True, kw_only=True)
+class Reasoning(BaseEvent):
+    """An agent's private reasoning for a decision (kept with --record-reasoning)."""
+
+    type: Literal["reasoning"] = "reasoning"
+    seat: int
+    kind: str
+    text: str
+
+
+@dataclass(slots=True, kw_only=True)
 class Refused(BaseEvent):
     """An illegal decision, refused; only the deciding seat sees it."""
 
@@ -272,15 +325,15 @@ class GameEnd(BaseEvent):
 
 
 Event: TypeAlias = Union[  # noqa: UP007 - a union of classes for pydantic
-    Setup, RoleDealt, Reveal, PhaseStart, NightAction, CheckResult, VictimInfo, Lovers,
-    Speech, Candidacy, Vote, VoteResult, Sheriff, Death, CauseOfDeath, Shot, Explode, Spared,
-    Belief, Refused, Fallback, GameEnd,
+    Setup, RoleDealt, Reveal, PhaseStart, NightAction, CheckResult, VictimInfo, Cards,
+    Enchanted, Curse, Lovers, Speech, Candidacy, Vote, VoteResult, Sheriff, Death, CauseOfDeath,
+    Shot, Explode, Spared, Belief, UsageRecord, Reasoning, Refused, Fallback, GameEnd,
 ]
 
 EVENT_CLASSES: tuple[type[BaseEvent], ...] = (
-    Setup, RoleDealt, Reveal, PhaseStart, NightAction, CheckResult, VictimInfo, Lovers,
-    Speech, Candidacy, Vote, VoteResult, Sheriff, Death, CauseOfDeath, Shot, Explode, Spared,
-    Belief, Refused, Fallback, GameEnd,
+    Setup, RoleDealt, Reveal, PhaseStart, NightAction, CheckResult, VictimInfo, Cards,
+    Enchanted, Curse, Lovers, Speech, Candidacy, Vote, VoteResult, Sheriff, Death, CauseOfDeath,
+    Shot, Explode, Spared, Belief, UsageRecord, Reasoning, Refused, Fallback, GameEnd,
 )
 
 for _cls in EVENT_CLASSES:

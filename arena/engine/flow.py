@@ -16,8 +16,8 @@ from arena.engine.events import (
     Vote,
 )
 from arena.engine.judge import GameOver, Judge
-from arena.engine.roles import ROLES, idiot, sheriff
-from arena.engine.roles.factions import is_wolf
+from arena.engine.roles import ROLES, idiot, lives, sheriff
+from arena.engine.roles.factions import in_pack
 from arena.engine.roles.werewolf import pack
 from arena.engine.state import NightState
 from arena.engine.tally import cast_ballots
@@ -28,10 +28,11 @@ def deal(judge: Judge) -> None:
     st, config = judge.state, judge.config
     names = config.names or tuple(f"P{n}" for n in st.seats)
     judge.emit(Setup, "public", players=len(st.seats), names=names, roles=dict(config.roles),
-               rules=config.rules.key_values())
+               rules=config.rules.key_values(),
+               attributes={str(s): a for s, a in st.attributes.items()})
     for seat, info in st.seats.items():
         judge.emit(RoleDealt, (seat,), seat=seat, role=info.role)
-    wolves = tuple(s for s, info in st.seats.items() if is_wolf(info.role))
+    wolves = tuple(s for s, info in st.seats.items() if in_pack(info.role))
     if len(wolves) > 1:
         for wolf in wolves:
             judge.emit(Reveal, wolves, seat=wolf, role=st.role_of(wolf), reason="wolf_team")
@@ -47,27 +48,37 @@ async def night(judge: Judge) -> None:
 
 
 async def dawn(judge: Judge) -> int | None:
-    """Resolve the night into deaths (A2: guard + antidote per save.double_save).
-
-    Returns the reference seat for the day's speaking order.
-    """
-    st, rules = judge.state, judge.rules
+    """Resolve the night's attacks and poison into deaths; returns the reference seat
+    for the day's speaking order (the pack's victim, else the first to die)."""
+    st = judge.state
     judge.phase = "day"
     judge.emit(PhaseStart, "public", name="day")
     tonight, st.night = st.night, NightState()
+    st.blocked = frozenset()
+    attacks = [(tonight.wolf_target, "wolves")] if tonight.wolf_target is not None else []
     dying: dict[int, str] = {}
-    target = tonight.wolf_target
-    if target is not None:
-        guarded, saved = tonight.protected == target, tonight.saved == target
-        if not (guarded or saved) or (guarded and saved and rules.save__double_save == "dies"):
-            dying[target] = "wolves"
+    for target, source in attacks + tonight.extra_attacks:
+        if target not in dying and st.is_alive(target) and not _survives(
+                judge, tonight, target, source):
+            dying[target] = "hybrid" if source == "hybrid" else "wolves"
     if tonight.poisoned is not None:
         dying[tonight.poisoned] = "poison"
     st.night_deaths = sorted(dying)
     await deaths.resolve(judge, sorted(dying.items()), reference=None)
-    if target is not None and target in dying:
-        return target
+    if tonight.wolf_target in dying:
+        return tonight.wolf_target
     return st.night_deaths[0] if st.night_deaths else None
+
+
+def _survives(judge: Judge, tonight: NightState, target: int, source: str) -> bool:
+    """A2, A3, A6: the guard blocks wolf-team attacks (never for the little girl), the
+    antidote saves the pack's victim, a spare life absorbs an unguarded attack."""
+    guarded = (source != "hybrid" and tonight.protected == target
+               and judge.state.role_of(target) != "little_girl")
+    saved = source == "wolves" and tonight.saved == target
+    if guarded and saved:
+        return judge.rules.save__double_save == "survives"
+    return guarded or lives.absorbs(judge, target) or saved
 
 
 def speaking_order(judge: Judge, reference: int | None) -> list[int]:
@@ -88,7 +99,7 @@ async def discussion(judge: Judge, reference: int | None) -> bool:
         for seat in speaking_order(judge, reference):
             if not st.is_alive(seat):
                 continue
-            if rules.wolves__self_destruct and is_wolf(st.role_of(seat)):
+            if rules.wolves__self_destruct and in_pack(st.role_of(seat)):
                 choice = await judge.ask(judge.request(seat, "explode"))
                 if choice.yes:
                     judge.emit(Explode, "public", seat=seat)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import Required, TypedDict
 
-from typing_extensions import Required, Unpack
+from typing_extensions import Unpack
 
 from arena.engine import flow
 from arena.engine.config import GameConfig
@@ -17,12 +17,14 @@ from arena.engine.judge import Judge, SeatAgent, Sink
 class GameOptions(TypedDict, total=False):
     """``seed`` drives the engine's one RNG; ``deal`` fixes the cards in seat order;
     ``sink`` receives each event as it happens; ``timeout_s`` bounds every request
-    to a concurrent agent (a model or a human), which then gets the fallback."""
+    to a concurrent agent (a model or a human), which then gets the fallback;
+    ``record_reasoning`` keeps agents' private reasoning (audience god)."""
 
     seed: Required[int]
     deal: Sequence[str] | None
     sink: Sink | None
     timeout_s: float
+    record_reasoning: bool
 
 
 @dataclass(frozen=True, slots=True)

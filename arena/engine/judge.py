@@ -9,8 +9,9 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from arena.engine.config import GameConfig
-from arena.engine.events import BaseEvent, Fallback, Refused
+from arena.engine.events import BaseEvent, Fallback, Reasoning, Refused, UsageRecord
 from arena.engine.requests import Decision, Request
+from arena.engine.roles.lives import TWO_LIVES
 from arena.engine.state import GameState, SeatState
 from arena.engine.view import Fold, Observation
 
@@ -21,6 +22,17 @@ class SeatAgent(Protocol):
     """What the engine needs of an agent (agents.base.Agent satisfies it)."""
 
     async def decide(self, observation: Observation, request: Request) -> Decision: ...
+
+
+def seat_attributes(config: GameConfig, seed: int) -> dict[int, dict[str, object]]:
+    """Each seat's public attributes (project decision 5): given ones, else seeded draws."""
+    draw = random.Random(f"attributes:{seed}")
+    out: dict[int, dict[str, object]] = {}
+    for seat in range(1, config.players + 1):
+        given = config.attributes.get(seat, {})
+        out[seat] = {"gender": draw.choice(("female", "male")), "age": draw.randint(18, 70),
+                     **given}
+    return out
 
 
 class AbortGame(Exception):
@@ -49,19 +61,27 @@ class Judge:
         deal: Sequence[str] | None = None,
         sink: Sink | None = None,
         timeout_s: float = 60.0,
+        record_reasoning: bool = False,
     ) -> None:
         self.config = config
         self.timeout_s = timeout_s
+        self.record_reasoning = record_reasoning
         self.rules = config.rules
-        self.rng = random.Random(seed)
+        # One seed; the deal draws from its own stream, so a game replayed from a fixed
+        # deal makes exactly the same random draws as the original.
+        self.rng = random.Random(f"play:{seed}")
         self.seed = seed
         if deal is None:
             cards = config.deck()
-            self.rng.shuffle(cards)
+            random.Random(f"deal:{seed}").shuffle(cards)
         else:
             cards = list(deal)
+        players = config.players
         self.state = GameState(
-            seats={i + 1: SeatState(i + 1, role) for i, role in enumerate(cards)}
+            seats={i + 1: SeatState(i + 1, role) for i, role in enumerate(cards[:players])},
+            centre=cards[players:],
+            attributes=seat_attributes(config, seed),
+            lives={i + 1: 2 for i, role in enumerate(cards[:players]) if role in TWO_LIVES},
         )
         self.agents = agents
         self.concurrent = {s: bool(getattr(a, "concurrent", False)) for s, a in agents.items()}
@@ -133,6 +153,7 @@ class Judge:
                 return self._fallback(request, "timeout", notes)
             except Exception as exc:  # a misbehaving agent never kills the game
                 return self._fallback(request, f"error: {type(exc).__name__}: {exc}", notes)
+            self._account(request, decision, notes)
             problem = request.validate(decision)
             if problem is None:
                 return decision, notes
@@ -141,6 +162,15 @@ class Judge:
             request = replace(request, context={**request.context, "error": problem})
         return self._fallback(request, f"illegal {MAX_TRIES} times", notes)
 
+    def _account(self, request: Request, decision: Decision, notes: list[Note]) -> None:
+        """Usage (and, when recorded, reasoning) of an answer, for the god-only record."""
+        for call in decision.usage:
+            notes.append((UsageRecord, dict(seat=request.seat, kind=request.kind,
+                                            **call.to_dict())))
+        if self.record_reasoning and decision.reasoning:
+            notes.append((Reasoning, dict(seat=request.seat, kind=request.kind,
+                                          text=decision.reasoning)))
+
     @staticmethod
     def _fallback(request: Request, reason: str, notes: list[Note]) -> tuple[Decision, list[Note]]:
         notes.append((Fallback, dict(seat=request.seat, kind=request.kind, reason=reason)))
@@ -148,12 +178,13 @@ class Judge:
 
     def _emit_notes(self, notes: list[Note]) -> None:
         for cls, fields in notes:
-            self.emit(cls, (fields["seat"],), **fields)
+            private = cls in (UsageRecord, Reasoning)
+            self.emit(cls, "god" if private else (fields["seat"],), **fields)
 
     def request(self, seat: int, kind: str, options: Sequence[int] = (), *,
-                allow_none: bool = False, **context: Any) -> Request:
+                allow_none: bool = False, count: int = 2, **context: Any) -> Request:
         """Build a request with the table's seat list in its context."""
         context["seats"] = self.seat_numbers
         return Request(seat=seat, kind=kind, day=self.state.day, options=tuple(options),
                        allow_none=allow_none, context=context, timeout_s=self.timeout_s,
-                       max_chars=self.rules.speech__max_chars)
+                       max_chars=self.rules.speech__max_chars, count=count)

@@ -8,21 +8,25 @@ from typing import Any, Literal, TypeAlias
 from arena.engine.events import Claim
 
 TARGET_KINDS = frozenset(
-    {"kill", "check", "protect", "poison", "shoot", "badge", "vote", "elect"}
+    {"kill", "check", "protect", "poison", "shoot", "badge", "vote", "elect", "swap", "curse",
+     "support", "adore", "appoint"}
 )
-YES_NO_KINDS = frozenset({"save", "run", "explode"})
+YES_NO_KINDS = frozenset({"save", "run", "explode", "peek"})
 SPEECH_KINDS = frozenset({"speak", "last_words"})
-PAIR_KINDS = frozenset({"link"})
+PAIR_KINDS = frozenset({"link", "charm"})
+SUBSET_KINDS = frozenset({"designate"})
 BELIEF_KINDS = frozenset({"belief"})
-KINDS = TARGET_KINDS | YES_NO_KINDS | SPEECH_KINDS | PAIR_KINDS | BELIEF_KINDS
+KINDS = TARGET_KINDS | YES_NO_KINDS | SPEECH_KINDS | PAIR_KINDS | SUBSET_KINDS | BELIEF_KINDS
 
-Shape: TypeAlias = Literal["target", "yes_no", "speech", "pair", "belief"]
+CLAIM_KINDS = ("role", "check", "accuse", "vouch")
+
+Shape: TypeAlias = Literal["target", "yes_no", "speech", "pair", "subset", "belief"]
 
 
 SHAPES: dict[str, Shape] = {
     **dict.fromkeys(TARGET_KINDS, "target"), **dict.fromkeys(YES_NO_KINDS, "yes_no"),
     **dict.fromkeys(SPEECH_KINDS, "speech"), **dict.fromkeys(PAIR_KINDS, "pair"),
-    **dict.fromkeys(BELIEF_KINDS, "belief"),
+    **dict.fromkeys(SUBSET_KINDS, "subset"), **dict.fromkeys(BELIEF_KINDS, "belief"),
 }
 
 
@@ -37,8 +41,9 @@ def shape_of(kind: str) -> Shape:
 class Request:
     """One decision due from one seat.
 
-    ``options`` are the legal targets (target and pair kinds); ``allow_none`` says
-    whether passing is legal. ``context`` carries facts the seat already knows
+    ``options`` are the legal targets (target, pair and subset kinds); ``allow_none``
+    says whether passing is legal; ``count`` is how many distinct seats a pair kind
+    names (link 2, charm 2 or 1). ``context`` carries facts the seat already knows
     that make the question readable (e.g. ``{"round": 2, "ballot": "tiebreak"}``).
     """
 
@@ -50,6 +55,7 @@ class Request:
     context: dict[str, Any] = field(default_factory=dict)
     timeout_s: float = 60.0
     max_chars: int = 2000
+    count: int = 2
 
     @property
     def shape(self) -> Shape:
@@ -65,10 +71,12 @@ class Request:
                 return None if self.allow_none else f"{self.kind}: passing is not allowed here"
             if decision.target not in self.options:
                 return f"{self.kind}: {decision.target} is not one of {list(self.options)}"
-        elif shape == "pair":
+        elif shape in ("pair", "subset"):
             picks = decision.targets
-            if len(picks) != 2 or len(set(picks)) != 2:
-                return f"{self.kind}: name two different seats"
+            if len(set(picks)) != len(picks):
+                return f"{self.kind}: name each seat once"
+            if shape == "pair" and len(picks) != self.count:
+                return f"{self.kind}: name {self.count} different seats"
             bad = [p for p in picks if p not in self.options]
             if bad:
                 return f"{self.kind}: {bad} not among {list(self.options)}"
@@ -79,6 +87,8 @@ class Request:
             if len(decision.text) > self.max_chars:
                 return f"{self.kind}: speech longer than {self.max_chars} characters"
             for claim in decision.claims:
+                if claim.kind not in CLAIM_KINDS:
+                    return f"unknown claim kind {claim.kind!r} (use {', '.join(CLAIM_KINDS)})"
                 if claim.target is not None and claim.target not in self.context.get("seats", ()):
                     return f"claim names seat {claim.target}, which is not at the table"
         return None
@@ -91,10 +101,27 @@ class Request:
                 return Decision(kind=self.kind)
             return Decision(kind=self.kind, target=min(self.options))
         if shape == "pair":
-            return Decision(kind=self.kind, targets=tuple(sorted(self.options)[:2]))
+            return Decision(kind=self.kind, targets=tuple(sorted(self.options)[:self.count]))
         if shape == "yes_no":
             return Decision(kind=self.kind, yes=False)
         return Decision(kind=self.kind)
+
+
+@dataclass(slots=True, kw_only=True)
+class Usage:
+    """One model call behind a decision: tokens, cost and latency."""
+
+    model: str = ""
+    input_tokens: int = 0
+    cached_tokens: int = 0
+    output_tokens: int = 0
+    cost_usd: float = 0.0
+    latency_s: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"model": self.model, "input_tokens": self.input_tokens,
+                "cached_tokens": self.cached_tokens, "output_tokens": self.output_tokens,
+                "cost_usd": self.cost_usd, "latency_s": self.latency_s}
 
 
 @dataclass(slots=True, kw_only=True)
@@ -109,6 +136,7 @@ class Decision:
     claims: tuple[Claim, ...] = ()
     beliefs: dict[str, dict[str, float]] = field(default_factory=dict)
     reasoning: str | None = None
+    usage: tuple[Usage, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}

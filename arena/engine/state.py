@@ -23,6 +23,7 @@ class NightState:
     protected: int | None = None
     saved: int | None = None
     poisoned: int | None = None
+    extra_attacks: list[tuple[int, str]] = field(default_factory=list)  # (target, source)
 
 
 @dataclass(slots=True)
@@ -38,6 +39,18 @@ class GameState:
     night_deaths: list[int] = field(default_factory=list)
     last_words_given: int = 0
     election_held: bool = False
+    silenced: frozenset[str] = frozenset()  # roles that lost their powers (elder penalty)
+    blocked: frozenset[int] = frozenset()  # seats that cannot act tonight (dreamer)
+    lives: dict[int, int] = field(default_factory=dict)  # spare lives (elder, chief)
+    centre: list[str] = field(default_factory=list)  # undealt cards (thief)
+    enchanted: frozenset[int] = frozenset()  # piper's charmed seats
+    cursed: int | None = None  # crow's target for today's vote
+    supported: dict[int, int] = field(default_factory=dict)  # hybrid -> supported seat
+    hybrid_pair: tuple[int, int] | None = None  # a pair that includes the hybrid
+    hybrid_killed: bool = False
+    adored: dict[int, int] = field(default_factory=dict)  # infatuated -> adored seat
+    restricted_voters: frozenset[int] | None = None  # scapegoat's choice for the next day
+    attributes: dict[int, dict[str, object]] = field(default_factory=dict)
     mixed_lovers: tuple[int, int] | None = None
 
     def alive(self) -> list[int]:
@@ -45,6 +58,12 @@ class GameState:
 
     def holders(self, role: str, *, alive: bool = True) -> list[int]:
         return [n for n, s in self.seats.items() if s.role == role and (s.alive or not alive)]
+
+    def actors(self, role: str) -> list[int]:
+        """Living holders who may use the role's power now (not silenced, not blocked)."""
+        if role in self.silenced:
+            return []
+        return [n for n in self.holders(role) if n not in self.blocked]
 
     def role_of(self, seat: int) -> str:
         return self.seats[seat].role

@@ -45,8 +45,10 @@ async def cast_ballots(
     round_no: int,
     weight: Callable[[int], float],
     sequential: bool = False,
+    bonus: dict[int, float] | None = None,
 ) -> Tally:
-    """Ask every voter, record each ballot publicly, and return the weighted counts."""
+    """Ask every voter, record each ballot publicly, and return the weighted counts
+    (``bonus``: votes a seat starts with, e.g. the crow's curse)."""
     allow_none = judge.rules.vote__allow_abstain
     requests = [
         judge.request(v, "elect" if ballot == "sheriff" else "vote", options_for(v),
@@ -63,7 +65,7 @@ async def cast_ballots(
         decisions = await judge.ask_all(requests)
         for request, decision in zip(requests, decisions, strict=True):
             _record(judge, request.seat, decision.target, round_no, weight, ballot)
-    counts: dict[int, float] = {}
+    counts: dict[int, float] = dict(bonus or {})
     for request, decision in zip(requests, decisions, strict=True):
         if decision.target is not None:
             counts[decision.target] = counts.get(decision.target, 0.0) + weight(request.seat)

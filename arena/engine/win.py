@@ -1,22 +1,25 @@
-"""Win checks, evaluated after every death cascade in the order of catalog A14:
-third parties (a mixed pair of lovers), then the wolves, then the village."""
+"""Win checks, evaluated after every death cascade (and after the night's charms)
+in the order of catalog A14: solo third parties, then lovers (a mixed pair, or the
+hybrid's pair with Cupid), then the wolves, then the village. The hybrid's
+victory depends on the winner (he wins with the camp of the player he supports)."""
 
 from __future__ import annotations
 
 from arena.engine.judge import GameOver, Judge
 from arena.engine.roles import ROLES
-from arena.engine.roles.factions import is_wolf
+from arena.engine.roles.factions import faction, is_special, is_wolf
 
 
-def _faction_members(judge: Judge, faction: str, exclude: set[int]) -> tuple[int, ...]:
-    st = judge.state
-    return tuple(n for n, s in st.seats.items()
-                 if ROLES[s.role].faction == faction and n not in exclude)
+def _members(judge: Judge, side: str, exclude: set[int]) -> tuple[int, ...]:
+    return tuple(n for n, s in judge.state.seats.items()
+                 if faction(s.role) == side and n not in exclude)
 
 
 def _lover_side(judge: Judge) -> set[int]:
-    """Seats that play for a mixed pair rather than their card's faction."""
+    """Seats that play for a pair of lovers rather than their card's faction."""
     st = judge.state
+    if st.hybrid_pair is not None:
+        return {*st.hybrid_pair, *st.holders("cupid", alive=False)}
     if st.mixed_lovers is None:
         return set()
     side = set(st.mixed_lovers)
@@ -30,35 +33,70 @@ def wolves_won(judge: Judge, alive: list[int]) -> bool:
     good = [s for s in alive if not is_wolf(st.role_of(s))]
     if rule == "all_non_wolves":
         return not good
+    deal = judge.config.roles
     villagers = [s for s in good if st.role_of(s) == "villager"]
     if rule == "all_ordinary_villagers":
-        return not villagers if judge.config.roles.get("villager", 0) else not good
-    specials = [s for s in good if ROLES[st.role_of(s)].special]
-    deal = judge.config.roles
-    dealt_specials = any(n and ROLES[r].special for r, n in deal.items())
+        return not villagers if deal.get("villager", 0) else not good
+    specials = [s for s in good if is_special(st.role_of(s))]
+    dealt_specials = any(n and is_special(r) for r, n in deal.items())
     return (deal.get("villager", 0) > 0 and not villagers) or (dealt_specials and not specials)
+
+
+def _solo(judge: Judge) -> tuple[str, tuple[int, ...]] | None:
+    for seat, info in judge.state.seats.items():
+        won = ROLES[info.role].win
+        if won is not None and won(judge, seat):
+            return info.role, (seat,)
+    return None
+
+
+def _pair(judge: Judge, alive: list[int]) -> tuple[str, tuple[int, ...]] | None:
+    st = judge.state
+    side = _lover_side(judge)
+    if st.hybrid_pair is not None and set(alive) <= side and alive:
+        return "hybrid_lovers", tuple(sorted(side))
+    pair = st.mixed_lovers
+    if pair is not None and set(alive) == set(pair):  # C21: the pair outlived everyone
+        return "lovers", tuple(sorted(side))
+    return None
+
+
+def _camps(judge: Judge, alive: list[int]) -> tuple[str, tuple[int, ...]] | None:
+    st, rules = judge.state, judge.rules
+    side = _lover_side(judge)
+    if wolves_won(judge, alive):
+        return "wolves", _members(judge, "wolves", side)
+    third = [s for s in alive if faction(st.role_of(s)) == "solo" or s in side]
+    if not any(is_wolf(st.role_of(s)) for s in alive) and not (
+            rules.village__win_requires_no_third_party and third):
+        return "village", _members(judge, "village", side)
+    return None
+
+
+def _with_dependants(judge: Judge, winner: str, seats: tuple[int, ...]) -> tuple[int, ...]:
+    """C21 both_survive lovers join the winners; a hybrid wins with whom he supports."""
+    st = judge.state
+    out = set(seats)
+    pair = st.mixed_lovers
+    if pair and judge.rules.lovers__win == "both_survive" and all(st.is_alive(s) for s in pair):
+        out |= _lover_side(judge)
+    for hybrid, supported in st.supported.items():
+        if st.hybrid_pair and hybrid in st.hybrid_pair:
+            continue
+        if supported in out:
+            out.add(hybrid)
+        else:
+            out.discard(hybrid)
+    return tuple(sorted(out))
 
 
 def winner(judge: Judge) -> tuple[str, tuple[int, ...]] | None:
     """The winning side and its seats, or None while the game goes on."""
-    st, rules = judge.state, judge.rules
-    alive = st.alive()
-    lovers = _lover_side(judge)
-    pair = st.mixed_lovers
-    if pair and set(alive) == set(pair):  # C21: the pair outlived everyone else
-        return "lovers", tuple(sorted(lovers))
-    result: tuple[str, tuple[int, ...]] | None = None
-    if wolves_won(judge, alive):
-        result = "wolves", _faction_members(judge, "wolves", lovers)
-    elif not any(is_wolf(st.role_of(s)) for s in alive) and not (
-        rules.village__win_requires_no_third_party and pair
-        and any(st.is_alive(s) for s in pair)
-    ):
-        result = "village", _faction_members(judge, "village", lovers)
-    if result and pair and rules.lovers__win == "both_survive" and all(
-            st.is_alive(s) for s in pair):
-        result = result[0], tuple(sorted({*result[1], *lovers}))
-    return result
+    alive = judge.state.alive()
+    found = _solo(judge) or _pair(judge, alive) or _camps(judge, alive)
+    if found is None:
+        return None
+    return found[0], _with_dependants(judge, *found)
 
 
 def check_win(judge: Judge) -> None:
@@ -66,3 +104,4 @@ def check_win(judge: Judge) -> None:
     found = winner(judge)
     if found is not None:
         raise GameOver(found[0], found[1], "win")
+

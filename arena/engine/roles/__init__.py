@@ -2,11 +2,36 @@
 
 from __future__ import annotations
 
-from arena.engine.roles import cupid, guard, hunter, idiot, seer, villager, werewolf, witch
+from arena.engine.roles import (
+    chief,
+    crow,
+    cupid,
+    dreamer,
+    elder,
+    guard,
+    high_monk,
+    hunter,
+    hybrid,
+    idiot,
+    infatuated,
+    little_girl,
+    piper,
+    scapegoat,
+    seer,
+    thief,
+    villager,
+    werewolf,
+    white_eyed_wolf,
+    white_wolf,
+    witch,
+)
 from arena.engine.roles.base import RoleSpec
 
 ROLES: dict[str, RoleSpec] = {
-    m.SPEC.name: m.SPEC for m in (werewolf, villager, seer, witch, hunter, guard, cupid, idiot)
+    m.SPEC.name: m.SPEC
+    for m in (werewolf, villager, seer, witch, hunter, guard, cupid, idiot, thief, little_girl,
+              elder, chief, scapegoat, piper, white_wolf, crow, hybrid, infatuated, high_monk,
+              dreamer, white_eyed_wolf)
 }
 
 

@@ -1,4 +1,4 @@
-"""What every role module declares: its card, faction and (optional) night step."""
+"""What every role module declares: its card, faction, night step and hooks."""
 
 from __future__ import annotations
 
@@ -10,11 +10,20 @@ if TYPE_CHECKING:
     from arena.engine.judge import Judge
 
 NightStep = Callable[["Judge"], Awaitable[None]]
-Faction = Literal["village", "wolves"]
+SoloWin = Callable[["Judge", int], bool]
+Faction = Literal["village", "wolves", "solo"]
 
 
 @dataclass(frozen=True)
 class RoleSpec:
+    """A role card.
+
+    ``pack``: wakes with the wolves and shares their kill. ``wolf_card``: a seer's
+    wolf / good check says wolf, and the holder counts on the wolves' side when the
+    win rules count the living. ``special``: a "god" (神) for the 屠城 win rule.
+    ``win``: a third party's own victory test, given the holder's seat.
+    """
+
     name: str
     zh: str
     faction: Faction
@@ -23,3 +32,6 @@ class RoleSpec:
     unique: bool = True
     first_night_only: bool = False
     night: NightStep | None = None
+    pack: bool = False
+    wolf_card: bool = False
+    win: SoloWin | None = None

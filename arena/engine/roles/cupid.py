@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 async def night(judge: Judge) -> None:
     st = judge.state
-    for cupid in st.holders("cupid"):
+    for cupid in st.actors("cupid"):
         options = [s for s in st.alive() if judge.rules.cupid__allow_self or s != cupid]
         decision = await judge.ask(judge.request(cupid, "link", options))
         a, b = sorted(decision.targets)
@@ -24,7 +24,9 @@ async def night(judge: Judge) -> None:
         if judge.rules.lovers__see_roles:
             judge.emit(Reveal, (a,), seat=b, role=st.role_of(b), reason="lover")
             judge.emit(Reveal, (b,), seat=a, role=st.role_of(a), reason="lover")
-        if factions.is_wolf(st.role_of(a)) != factions.is_wolf(st.role_of(b)):
+        if "hybrid" in (st.role_of(a), st.role_of(b)):
+            st.hybrid_pair = (a, b)
+        elif factions.in_pack(st.role_of(a)) != factions.in_pack(st.role_of(b)):
             st.mixed_lovers = (a, b)
 
 

@@ -1,9 +1,31 @@
-"""Faction queries shared by the role modules."""
+"""Faction queries shared by the role modules (looked up from each role's spec)."""
 
 from __future__ import annotations
 
-WOLF_ROLES = frozenset({"werewolf"})
+from functools import cache
+
+
+@cache
+def _flags(role: str) -> tuple[bool, bool, str, bool]:
+    from arena.engine.roles import ROLES  # the registry imports the role modules
+
+    spec = ROLES[role]
+    return spec.pack, spec.wolf_card, spec.faction, spec.special
 
 
 def is_wolf(role: str) -> bool:
-    return role in WOLF_ROLES
+    """A wolf card: seen as a wolf by the seer and counted with the wolves."""
+    return _flags(role)[1]
+
+
+def in_pack(role: str) -> bool:
+    """Wakes with the wolves at night and shares their kill."""
+    return _flags(role)[0]
+
+
+def faction(role: str) -> str:
+    return _flags(role)[2]
+
+
+def is_special(role: str) -> bool:
+    return _flags(role)[3]

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 async def night(judge: Judge) -> None:
     st, rules = judge.state, judge.rules
-    for guard in st.holders("guard"):
+    for guard in st.actors("guard"):
         options = st.alive()
         if not rules.guard__allow_self:
             options = [s for s in options if s != guard]

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 def may_shoot(judge: Judge, cause: str, revealed: bool) -> bool:
     rules = judge.rules
-    if cause in rules.hunter__blocked_causes:
+    if "hunter" in judge.state.silenced or cause in rules.hunter__blocked_causes:
         return False
     if cause == "wolves" and not rules.hunter__shoot_on_night_death:
         return False

@@ -21,7 +21,7 @@ def check_result(judge: Judge, target: int) -> str:
 
 async def night(judge: Judge) -> None:
     st = judge.state
-    for seer in st.holders("seer"):
+    for seer in st.actors("seer"):
         options = [s for s in st.alive() if s != seer]
         decision = await judge.ask(judge.request(seer, "check", options))
         target = decision.target

@@ -6,23 +6,25 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from arena.engine.events import NightAction, Speech
+from arena.engine.roles import little_girl
 from arena.engine.roles.base import RoleSpec
+from arena.engine.roles.factions import in_pack
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
 
 
 def pack(judge: Judge) -> tuple[int, ...]:
-    """Living wolves in seat order."""
+    """Living pack members (wolves and those who wake with them) in seat order."""
     st = judge.state
-    return tuple(s for s in st.alive() if st.seats[s].role == "werewolf")
+    return tuple(s for s in st.alive() if in_pack(st.seats[s].role) and s not in st.blocked)
 
 
 def kill_options(judge: Judge, wolf: int) -> list[int]:
     st, rules = judge.state, judge.rules
     options = st.alive()
     if not rules.wolves__allow_wolf_target:
-        options = [s for s in options if st.seats[s].role != "werewolf"]
+        options = [s for s in options if not in_pack(st.seats[s].role)]
     lover = st.seats[wolf].lover
     if rules.wolves__lover_target_forbidden and lover is not None:
         options = [s for s in options if s != lover]
@@ -54,11 +56,15 @@ async def night(judge: Judge) -> None:
     if not wolves:
         return
     rules = judge.rules
+    whole_step = rules.little_girl__window == "whole_step"
+    readers = await little_girl.peek(judge, wolves) if whole_step else ()
     if rules.wolves__chat and len(wolves) > 1:
         for wolf in wolves:
             said = await judge.ask(judge.request(wolf, "speak", channel="wolves", pack=wolves))
-            judge.emit(Speech, wolves, seat=wolf, text=said.text, claims=said.claims,
+            judge.emit(Speech, wolves + readers, seat=wolf, text=said.text, claims=said.claims,
                        context="wolf_chat")
+    if not whole_step:
+        await little_girl.peek(judge, wolves)
     consensus = rules.wolves__consensus
     if consensus == "leader":
         leader = wolves[(judge.state.day - 1) % len(wolves)]
@@ -83,5 +89,6 @@ async def night(judge: Judge) -> None:
 
 SPEC = RoleSpec(
     name="werewolf", zh="狼人", faction="wolves", special=False, unique=False, night=night,
+    pack=True, wolf_card=True,
     summary="Wakes with the pack each night; together they kill one player.",
 )

@@ -18,7 +18,7 @@ def _can_use(judge: Judge, used_tonight: int) -> bool:
 
 async def night(judge: Judge) -> None:
     st, rules = judge.state, judge.rules
-    for witch in st.holders("witch"):
+    for witch in st.actors("witch"):
         victim = st.night.wolf_target
         sees = rules.witch__sees_victim == "always" or st.antidote
         if sees:

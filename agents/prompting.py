@@ -1,0 +1,178 @@
+"""A model seat's prompts, rendered from its Observation and the Request only.
+
+``system`` is the stable prefix (the rules of this game and the seat's role
+card); ``turn`` is one user message: what the seat saw since its last turn, its
+status, and the question with its legal choices and answer format.
+"""
+
+from __future__ import annotations
+
+from string import Template
+from typing import Any
+
+from agents import prompts
+from agents.narration import Voice, fence, in_deal, narrate
+from agents.prompts import Text
+from agents.rulebook import rule_sentences
+from arena.engine import Observation, Request
+from arena.engine.events import Reveal, RoleDealt
+from arena.engine.roles import ROLES
+
+SEAT_FIELDS = ("victim", "last", "leader")
+SEATS_FIELDS = ("pack", "candidates", "tied")
+
+
+class Fields(dict[str, str]):
+    """Template fields; one a template asks for and the context lacks reads "?"."""
+
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+def dealt_roles(obs: Observation) -> tuple[str, ...]:
+    return tuple(role for role, count in obs.deal.items() if count)
+
+
+def card_role(obs: Observation) -> str:
+    """The card the seat was dealt (a thief's new card comes later, as an event)."""
+    dealt = [e.role for e in obs.events if isinstance(e, RoleDealt) and in_deal(e)]
+    return dealt[0] if dealt else obs.role or "?"
+
+
+class Prompter:
+    """Renders one seat's prompts in one language."""
+
+    def __init__(self, lang: str = "en", persona: str | None = None) -> None:
+        self.text = Text(lang)
+        self.lang, self.persona = lang, persona
+
+    def lines(self, rows: list[str]) -> str:
+        return "\n".join(f"- {row}" for row in rows)
+
+    # --- message 0
+    def system(self, obs: Observation) -> str:
+        t, v = self.text, Voice(self.text, obs)
+        roles = dealt_roles(obs)
+        deal = t("words.sep").join(
+            t("words.deal_entry", role=t("words.role_id", id=r, name=t.role(r)), count=obs.deal[r])
+            for r in roles)
+        entries = [t("words.role_entry", id=r, name=t.role(r), summary=t.summary(r))
+                   for r in roles]
+        head = prompts.template(self.lang, "system.txt").substitute(
+            players=obs.players, names=v.seats(range(1, obs.players + 1)), deal=deal,
+            roles=self.lines(entries),
+            rules=self.lines(rule_sentences(t, obs.rules, obs.deal)))
+        return head.rstrip("\n") + "\n\n" + self.card(obs, v)
+
+    def card(self, obs: Observation, v: Voice) -> str:
+        t, role = self.text, card_role(obs)
+        spec = ROLES.get(role)
+        notes = []
+        if spec is not None and spec.pack:
+            pack = {e.seat: e.role for e in obs.events if isinstance(e, Reveal) and in_deal(e)
+                    and e.seat != obs.seat}
+            notes.append(t("card.pack", seats=v.roles_of(pack)) if pack else t("card.alone"))
+        if self.persona:
+            notes.append(t("card.persona", persona=self.persona))
+        return prompts.template(self.lang, "card.txt").substitute(
+            me=v.label(obs.seat), role=v.role(role),
+            summary=t.summary(role) if spec else "",
+            goal=t(f"goals.{spec.faction}") if spec else "", notes="\n".join(notes))
+
+    # --- one turn
+    def turn(self, obs: Observation, request: Request, since: int = -1) -> str:
+        """The user message for ``request``; ``since``: the last event seq already shown."""
+        t, v = self.text, Voice(self.text, obs)
+        news = narrate(v, (e for e in obs.events if e.seq > since))
+        when = t("status.night" if obs.phase == "night" else "status.day", day=request.day)
+        error = request.context.get("error")
+        return prompts.template(self.lang, "turn.txt").substitute(
+            events="\n".join(news) if news else t("words.nothing"), when=when,
+            status=self.lines(self.status(obs, v)), kind=request.kind,
+            question=Template(t.raw(t.pick(question_keys(request)))).substitute(
+                self.fields(request, v)),
+            choices=self.choices(obs, request, v),
+            error=t("choices.error", error=fence(str(error))) if error else "",
+            format=t(f"formats.{request.shape}"))
+
+    def status(self, obs: Observation, v: Voice) -> list[str]:
+        t = self.text
+        known = obs.known_roles
+        rows = [t("status.you", me=v.label(obs.seat), role=v.role(obs.role)),
+                t("status.alive", count=len(obs.alive), seats=v.seats(obs.alive))]
+        dead = [s for s in range(1, obs.players + 1) if s not in obs.alive]
+        if dead:
+            shown = [t("words.role_of", who=v.label(s), role=v.role(known[s])) if s in known
+                     else t("status.hidden", who=v.label(s)) for s in dead]
+            rows.append(t("status.dead", seats=t("words.sep").join(shown)))
+        if obs.sheriff is not None:
+            rows.append(t("status.sheriff", who=v.who(obs.sheriff)))
+        if obs.no_vote:
+            rows.append(t("status.no_vote", seats=v.seats(obs.no_vote)))
+        partner = [s for s in obs.lovers if s != obs.seat]
+        if partner:
+            rows.append(t("status.lover", who=v.seats(partner)))
+        others = {s: r for s, r in known.items() if s != obs.seat and s in obs.alive}
+        if others:
+            rows.append(t("status.known", roles=v.roles_of(others)))
+        return rows
+
+    def fields(self, request: Request, v: Voice) -> Fields:
+        out = Fields(day=str(request.day), kind=request.kind)
+        for key, value in request.context.items():
+            if key in SEAT_FIELDS and isinstance(value, int):
+                out[key] = v.who(value)
+            elif key in SEATS_FIELDS and isinstance(value, (tuple, list)):
+                out[key] = v.seats(value)
+            elif key == "cause":
+                out[key] = v.term(str(value))
+            elif isinstance(value, (int, str)):
+                out[key] = fence(str(value))
+        return out
+
+    def choices(self, obs: Observation, request: Request, v: Voice) -> str:
+        t, shape = self.text, request.shape
+        if shape in ("yes_no", "speech", "belief"):
+            ids = t("words.sep").join(t("words.role_id", id=r, name=t.role(r))
+                                      for r in dealt_roles(obs))
+            others = [s for s in range(1, obs.players + 1) if s != obs.seat]
+            return t(f"choices.{shape}", max=request.max_chars, roles=ids,
+                     seats=v.seats(others))
+        if request.kind == "swap" and obs.rules.get("thief.mode") != "swap_player":
+            cards = tuple(request.context.get("cards", ()))
+            options = t("words.sep").join(v.card(n, cards) for n in request.options)
+        else:
+            options = v.seats(request.options)
+        if shape == "target":
+            if not request.options:
+                return t("choices.only_none")
+            return t("choices.target_or_none" if request.allow_none else "choices.target",
+                     options=options)
+        return t(f"choices.{shape}", options=options, count=request.count)
+
+    def retry(self, request: Request, error: str) -> str:
+        """The user message after an answer that could not be used."""
+        return self.text("turn.retry", error=fence(error),
+                         format=self.text(f"formats.{request.shape}"))
+
+    def empty_reply(self) -> str:
+        return self.text("turn.empty_reply")
+
+
+def question_keys(request: Request) -> list[str]:
+    """The most specific question template first, the catch-all last."""
+    ctx: dict[str, Any] = request.context
+    kind, variants = request.kind, []
+    if kind == "speak":
+        variants.append(f"speak_{ctx.get('channel') or ctx.get('purpose')}")
+    if ctx.get("solo"):
+        variants.append(f"{kind}_solo")
+    if "leader" in ctx:
+        variants.append(f"{kind}_leader")
+    if ctx.get("ballot") == "tiebreak":
+        variants.append(f"{kind}_tiebreak")
+    if isinstance(ctx.get("round"), int) and ctx["round"] > 1:
+        variants.append(f"{kind}_again")
+    if ctx.get("last") is not None:
+        variants.append(f"{kind}_last")
+    return [f"requests.{k}" for k in (*variants, kind, "other")]

@@ -1,0 +1,138 @@
+"""Anthropic models via the async SDK: decisions through one forced tool call.
+
+The stable prefix is cached: a cache breakpoint goes on the last system block
+and on the (last) message marked ``cache=True``. The Messages API of this SDK
+takes no sampling temperature, so a requested one is not sent.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import partial
+from weakref import WeakKeyDictionary
+
+import anthropic
+from anthropic.types import Message as AnthropicMessage
+from anthropic.types import MessageParam, TextBlockParam, ToolParam
+
+from agents.providers.base import ChatReply, ChatRequest, Message, ProviderError
+from agents.providers.jsonparse import parse_json_object
+from agents.providers.prices import PriceTable, default_prices
+from agents.providers.registry import ProviderOptions, read_key, scrub
+from agents.providers.retry import (
+    PerLoop,
+    Transient,
+    call_with_retries,
+    for_loop,
+    status_failure,
+)
+from arena.engine.requests import Usage
+
+DEFAULT_URL = "https://api.anthropic.com"
+
+
+class AnthropicProvider:
+    """One Claude model on one endpoint."""
+
+    def __init__(self, model: str, *, base_url: str | None = None,
+                 api_key_env: str = "ANTHROPIC_API_KEY",
+                 options: ProviderOptions | None = None,
+                 prices: PriceTable | None = None) -> None:
+        self.model, self.base_url = model, base_url
+        self.options = options or ProviderOptions()
+        self.key = f"anthropic@{base_url or DEFAULT_URL}"
+        self._price = (prices or default_prices()).lookup(model)
+        self._secret = read_key(api_key_env, base_url)
+        self._clients: PerLoop[anthropic.AsyncAnthropic] = WeakKeyDictionary()
+
+    def __repr__(self) -> str:
+        return f"AnthropicProvider(model={self.model!r}, base_url={self.base_url!r})"
+
+    def _client(self) -> anthropic.AsyncAnthropic:
+        return for_loop(self._clients, lambda: anthropic.AsyncAnthropic(
+            api_key=self._secret, base_url=self.base_url, timeout=self.options.timeout_s,
+            max_retries=0, http_client=anthropic.DefaultAsyncHttpxClient()))
+
+    async def complete(self, request: ChatRequest) -> ChatReply:
+        try:
+            message, latency = await call_with_retries(
+                partial(self._create, request), key=self.key, size=self.options.max_concurrency,
+                policy=self.options.retry, what=f"anthropic:{self.model}")
+        except ProviderError as exc:
+            raise ProviderError(scrub(str(exc), self._secret)) from None
+        return self._reply(message, tool_name(request.schema_name), latency)
+
+    async def _create(self, request: ChatRequest) -> AnthropicMessage:
+        name = tool_name(request.schema_name)
+        tool: ToolParam = {"name": name, "description": "Give your decision.",
+                           "input_schema": request.schema}
+        system = _system(request.messages)
+        try:
+            return await self._client().messages.create(
+                model=self.model,
+                max_tokens=min(request.max_tokens, self.options.max_tokens or request.max_tokens),
+                system=system if system else anthropic.omit,
+                messages=_conversation(request.messages),
+                tools=[tool],
+                tool_choice={"type": "tool", "name": name},
+            )
+        except anthropic.APIStatusError as exc:
+            raise status_failure(f"anthropic:{self.model}", exc.status_code, exc.message,
+                                 exc.response.headers) from None
+        except anthropic.APITimeoutError:
+            raise Transient("timeout") from None
+        except anthropic.APIConnectionError:
+            raise Transient("connection failed") from None
+
+    def _reply(self, message: AnthropicMessage, name: str, latency: float) -> ChatReply:
+        usage = self._usage(message, latency)
+        raw = message.model_dump(mode="json", exclude_none=True)
+        texts = [block.text for block in message.content if block.type == "text"]
+        if message.stop_reason == "refusal":
+            return ChatReply(text="\n".join(texts), parsed=None, usage=usage, refusal=True,
+                             raw=raw)
+        for block in message.content:
+            if block.type == "tool_use" and block.name == name:
+                answer = dict(block.input)
+                return ChatReply(text=json.dumps(answer, ensure_ascii=False), parsed=answer,
+                                 usage=usage, raw=raw)
+        text = "\n".join(texts)
+        return ChatReply(text=text, parsed=parse_json_object(text), usage=usage, raw=raw)
+
+    def _usage(self, message: AnthropicMessage, latency: float) -> Usage:
+        counts = message.usage
+        read = counts.cache_read_input_tokens or 0
+        written = counts.cache_creation_input_tokens or 0
+        total = counts.input_tokens + read + written
+        cost = self._price.cost(total, read, counts.output_tokens, cache_write_tokens=written)
+        return Usage(model=self.model, input_tokens=total, cached_tokens=read,
+                     output_tokens=counts.output_tokens, cost_usd=cost, latency_s=latency)
+
+
+def tool_name(schema_name: str) -> str:
+    """A valid tool name (letters, digits, ``_`` and ``-``; at most 64)."""
+    return re.sub(r"[^a-zA-Z0-9_-]", "_", schema_name)[:64] or "decision"
+
+
+def _system(messages: tuple[Message, ...]) -> list[TextBlockParam]:
+    blocks: list[TextBlockParam] = [{"type": "text", "text": m.content}
+                                    for m in messages if m.role == "system"]
+    if blocks:
+        blocks[-1]["cache_control"] = {"type": "ephemeral"}
+    return blocks
+
+
+def _conversation(messages: tuple[Message, ...]) -> list[MessageParam]:
+    turns = [m for m in messages if m.role != "system"]
+    marked = max((i for i, m in enumerate(turns) if m.cache), default=-1)
+    out: list[MessageParam] = []
+    for i, m in enumerate(turns):
+        block: TextBlockParam = {"type": "text", "text": m.content}
+        if i == marked:
+            block["cache_control"] = {"type": "ephemeral"}
+        if m.role == "assistant":
+            out.append({"role": "assistant", "content": [block]})
+        else:
+            out.append({"role": "user", "content": [block]})
+    return out

@@ -1,0 +1,53 @@
+"""The interface every model provider implements.
+
+An LLM seat (agents/llm.py) sends a ChatRequest: the messages (a stable system
+prefix followed by the seat's growing conversation), and the JSON schema its
+answer must follow. The provider returns a ChatReply with the raw text, the
+parsed JSON object when it could get one, and the usage of the call. Transport
+problems are retried inside the provider; what still fails raises ProviderError.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from arena.engine.requests import Usage
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    role: Literal["system", "user", "assistant"]
+    content: str
+    cache: bool = False  # mark the end of a stable prefix (providers that cache use it)
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRequest:
+    messages: tuple[Message, ...]
+    schema_name: str
+    schema: dict[str, Any]
+    temperature: float | None = None
+    max_tokens: int = 1024
+
+
+@dataclass(frozen=True, slots=True)
+class ChatReply:
+    text: str
+    parsed: dict[str, Any] | None
+    usage: Usage
+    refusal: bool = False
+    raw: dict[str, Any] = field(default_factory=dict)
+
+
+class ProviderError(RuntimeError):
+    """A call that failed for good (after retries) or a provider that cannot be used."""
+
+
+class ChatProvider(Protocol):
+    """One model endpoint. ``key`` names the concurrency pool it shares with others."""
+
+    model: str
+    key: str
+
+    async def complete(self, request: ChatRequest) -> ChatReply: ...

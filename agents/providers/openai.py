@@ -1,0 +1,174 @@
+"""OpenAI and OpenAI-compatible servers (vLLM, Ollama, llama.cpp) via the async SDK.
+
+Answers are asked for as structured output (``response_format`` json_schema).
+A server that rejects that format gets plain JSON mode next, then no format at
+all, with the schema spelled out in the prompt and a tolerant parser reading
+the reply; the provider remembers the step for its later calls.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import partial
+from typing import Any, Literal
+from weakref import WeakKeyDictionary
+
+import openai
+from openai.types.chat import ChatCompletion, ChatCompletionMessageParam
+from openai.types.chat.completion_create_params import ResponseFormat
+
+from agents.providers.base import ChatReply, ChatRequest, Message, ProviderError
+from agents.providers.jsonparse import parse_json_object
+from agents.providers.prices import PriceTable, default_prices
+from agents.providers.registry import ProviderOptions, read_key, scrub
+from agents.providers.retry import (
+    PerLoop,
+    Transient,
+    call_with_retries,
+    for_loop,
+    status_failure,
+)
+from arena.engine.requests import Usage
+
+Mode = Literal["json_schema", "json_object", "none"]
+NEXT_MODE: dict[Mode, Mode] = {"json_schema": "json_object", "json_object": "none"}
+DEFAULT_URL = "https://api.openai.com/v1"
+
+
+class OpenAIProvider:
+    """One model on one OpenAI-compatible endpoint."""
+
+    def __init__(self, model: str, *, base_url: str | None = None,
+                 api_key_env: str = "OPENAI_API_KEY", options: ProviderOptions | None = None,
+                 prices: PriceTable | None = None) -> None:
+        self.model, self.base_url = model, base_url
+        self.options = options or ProviderOptions()
+        self.key = f"openai@{base_url or DEFAULT_URL}"
+        self.mode: Mode = "json_schema"
+        self._price = (prices or default_prices()).lookup(model)
+        self._secret = read_key(api_key_env, base_url)
+        self._clients: PerLoop[openai.AsyncOpenAI] = WeakKeyDictionary()
+
+    def __repr__(self) -> str:
+        return f"OpenAIProvider(model={self.model!r}, base_url={self.base_url!r})"
+
+    def _client(self) -> openai.AsyncOpenAI:
+        return for_loop(self._clients, lambda: openai.AsyncOpenAI(
+            api_key=self._secret, base_url=self.base_url, timeout=self.options.timeout_s,
+            max_retries=0, http_client=openai.DefaultAsyncHttpxClient()))
+
+    async def complete(self, request: ChatRequest) -> ChatReply:
+        try:
+            completion, latency = await call_with_retries(
+                partial(self._create, request), key=self.key, size=self.options.max_concurrency,
+                policy=self.options.retry, what=f"openai:{self.model}")
+        except ProviderError as exc:
+            raise ProviderError(scrub(str(exc), self._secret)) from None
+        return self._reply(completion, latency)
+
+    async def _create(self, request: ChatRequest) -> ChatCompletion:
+        while True:
+            mode = self.mode
+            try:
+                return await self._send(request, mode)
+            except openai.APIStatusError as exc:
+                if mode != "none" and exc.status_code in (400, 422) and _about_format(exc):
+                    self.mode = NEXT_MODE[mode]
+                    continue
+                raise status_failure(f"openai:{self.model}", exc.status_code, exc.message,
+                                     exc.response.headers) from None
+            except openai.APITimeoutError:
+                raise Transient("timeout") from None
+            except openai.APIConnectionError:
+                raise Transient("connection failed") from None
+
+    async def _send(self, request: ChatRequest, mode: Mode) -> ChatCompletion:
+        temperature = request.temperature
+        if temperature is None:
+            temperature = self.options.temperature
+        limit = min(request.max_tokens, self.options.max_tokens or request.max_tokens)
+        official = self.base_url is None  # the real API wants the newer limit parameter
+        return await self._client().chat.completions.create(
+            model=self.model,
+            messages=_messages(request, mode),
+            response_format=_format(request, mode),
+            temperature=openai.omit if temperature is None else temperature,
+            max_completion_tokens=limit if official else openai.omit,
+            max_tokens=openai.omit if official else limit,
+        )
+
+    def _reply(self, completion: ChatCompletion, latency: float) -> ChatReply:
+        usage = self._usage(completion, latency)
+        raw = completion.model_dump(mode="json", exclude_none=True)
+        if not completion.choices:
+            return ChatReply(text="", parsed=None, usage=usage, raw=raw)
+        choice = completion.choices[0]
+        message = choice.message
+        if message.refusal or choice.finish_reason == "content_filter":
+            return ChatReply(text=message.refusal or "", parsed=None, usage=usage, refusal=True,
+                             raw=raw)
+        text = message.content or ""
+        return ChatReply(text=text, parsed=parse_json_object(text), usage=usage, raw=raw)
+
+    def _usage(self, completion: ChatCompletion, latency: float) -> Usage:
+        counts = completion.usage
+        prompt = counts.prompt_tokens if counts else 0
+        output = counts.completion_tokens if counts else 0
+        details = counts.prompt_tokens_details if counts else None
+        cached = (details.cached_tokens or 0) if details else 0
+        return Usage(model=self.model, input_tokens=prompt, cached_tokens=cached,
+                     output_tokens=output, cost_usd=self._price.cost(prompt, cached, output),
+                     latency_s=latency)
+
+
+def _about_format(exc: openai.APIStatusError) -> bool:
+    text = f"{exc.message} {exc.body}".lower()
+    return "response_format" in text or "json_schema" in text
+
+
+def _messages(request: ChatRequest, mode: Mode) -> list[ChatCompletionMessageParam]:
+    messages = list(request.messages)
+    if mode != "json_schema":
+        hint = ("Answer with one JSON object (no other text) that follows this JSON schema:\n"
+                + json.dumps(request.schema, ensure_ascii=False))
+        last = messages[-1] if messages else None
+        if last is not None and last.role == "user":
+            messages[-1] = Message("user", f"{last.content}\n\n{hint}", last.cache)
+        else:
+            messages.append(Message("user", hint))
+    return [_message(m) for m in messages]
+
+
+def _message(message: Message) -> ChatCompletionMessageParam:
+    if message.role == "system":
+        return {"role": "system", "content": message.content}
+    if message.role == "assistant":
+        return {"role": "assistant", "content": message.content}
+    return {"role": "user", "content": message.content}
+
+
+def _format(request: ChatRequest, mode: Mode) -> ResponseFormat | openai.Omit:
+    if mode == "json_object":
+        return {"type": "json_object"}
+    if mode == "none":
+        return openai.omit
+    return {"type": "json_schema", "json_schema": {
+        "name": request.schema_name, "schema": request.schema,
+        "strict": is_strict_schema(request.schema)}}
+
+
+def is_strict_schema(schema: Any) -> bool:
+    """True when the schema meets OpenAI's strict-mode rules (closed objects, all required).
+
+    A schema that does not is still sent, without ``strict``, rather than rejected.
+    """
+    if isinstance(schema, list):
+        return all(is_strict_schema(item) for item in schema)
+    if not isinstance(schema, dict):
+        return True
+    properties = schema.get("properties")
+    if isinstance(properties, dict) and (
+            schema.get("additionalProperties") is not False
+            or set(schema.get("required", ())) != set(properties)):
+        return False
+    return all(is_strict_schema(value) for value in schema.values())

@@ -1,0 +1,136 @@
+"""Provider specs (``openai:MODEL[@BASE_URL]``, ``anthropic:MODEL[@BASE_URL]``,
+``langchain:MODULE:FACTORY``), API keys and the check made before a game starts.
+
+Keys are read from environment variables only, when a provider is built; they
+are never stored in specs, options, messages or reprs.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+from urllib.parse import urlsplit
+
+from agents.providers.base import ChatProvider, ProviderError
+from agents.providers.retry import RetryPolicy
+
+Kind = Literal["openai", "anthropic", "langchain"]
+KINDS: tuple[Kind, ...] = ("openai", "anthropic", "langchain")
+KEY_ENV: dict[Kind, str] = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "0.0.0.0"})
+DUMMY_KEY = "not-needed"
+
+
+@dataclass(frozen=True, slots=True)
+class ProviderOptions:
+    """Settings shared by the seats a command line configures.
+
+    ``base_url`` and ``api_key_env`` apply when the spec does not say otherwise;
+    ``temperature`` is used when a request sets none; ``max_tokens`` caps every
+    request's own limit; ``timeout_s`` bounds each HTTP attempt.
+    """
+
+    base_url: str | None = None
+    api_key_env: str | None = None
+    temperature: float | None = None
+    max_tokens: int | None = None
+    max_concurrency: int = 8
+    timeout_s: float = 60.0
+    retry: RetryPolicy = field(default_factory=RetryPolicy)
+
+
+@dataclass(frozen=True, slots=True)
+class ProviderSpec:
+    kind: Kind
+    model: str = ""
+    base_url: str | None = None
+    module: str = ""
+    factory: str = ""
+
+
+def parse_spec(spec: str) -> ProviderSpec:
+    """Split a spec string; raises ProviderError naming what is wrong with it."""
+    kind, _, rest = spec.strip().partition(":")
+    if kind == "langchain":
+        module, _, factory = rest.rpartition(":")
+        if not module or not factory:
+            raise ProviderError(f"{spec!r}: expected langchain:MODULE:FACTORY")
+        return ProviderSpec("langchain", module=module, factory=factory)
+    if kind in ("openai", "anthropic"):
+        model, _, base_url = rest.partition("@")
+        if not model:
+            raise ProviderError(f"{spec!r}: expected {kind}:MODEL[@BASE_URL]")
+        return ProviderSpec("openai" if kind == "openai" else "anthropic", model=model,
+                            base_url=base_url or None)
+    raise ProviderError(f"{spec!r}: unknown provider (known: {', '.join(KINDS)})")
+
+
+def is_provider_spec(spec: str) -> bool:
+    return spec.strip().partition(":")[0] in KINDS
+
+
+def is_local(base_url: str | None) -> bool:
+    """True for a server on this machine (where a missing key is fine)."""
+    if not base_url:
+        return False
+    host = urlsplit(base_url).hostname or ""
+    return host in LOCAL_HOSTS or host.startswith("127.") or host.endswith(".localhost")
+
+
+def key_env(kind: Kind, options: ProviderOptions) -> str:
+    return options.api_key_env or KEY_ENV.get(kind, "")
+
+
+def read_key(env: str, base_url: str | None) -> str:
+    """The key in ``env``; a dummy for a local server; otherwise ProviderError."""
+    value = os.environ.get(env, "").strip()
+    if value:
+        return value
+    if is_local(base_url):
+        return DUMMY_KEY
+    raise ProviderError(f"{env} is not set")
+
+
+def scrub(text: str, secret: str) -> str:
+    """``text`` with the key masked (for messages built from server answers)."""
+    return text.replace(secret, "***") if len(secret) >= 8 else text
+
+
+def make_provider(spec: str, options: ProviderOptions | None = None) -> ChatProvider:
+    """Build the provider a spec names."""
+    options = options or ProviderOptions()
+    parsed = parse_spec(spec)
+    if parsed.kind == "langchain":
+        from agents.providers.langchain import LangChainProvider
+
+        return LangChainProvider(parsed.module, parsed.factory, options)
+    base_url = parsed.base_url or options.base_url
+    env = key_env(parsed.kind, options)
+    if parsed.kind == "openai":
+        from agents.providers.openai import OpenAIProvider
+
+        return OpenAIProvider(parsed.model, base_url=base_url, api_key_env=env, options=options)
+    from agents.providers.anthropic import AnthropicProvider
+
+    return AnthropicProvider(parsed.model, base_url=base_url, api_key_env=env, options=options)
+
+
+def check_keys(specs: Mapping[int, str], options: ProviderOptions | None = None) -> None:
+    """Raise one-line ProviderError if any seat's provider lacks its key or spec is bad."""
+    options = options or ProviderOptions()
+    missing: dict[str, list[str]] = {}
+    for seat, spec in sorted(specs.items()):
+        if not is_provider_spec(spec):
+            continue
+        parsed = parse_spec(spec)
+        if parsed.kind == "langchain":
+            continue
+        env = key_env(parsed.kind, options)
+        if not os.environ.get(env, "").strip() and not is_local(
+                parsed.base_url or options.base_url):
+            missing.setdefault(env, []).append(f"seat {seat}: {spec.strip()}")
+    if missing:
+        raise ProviderError("; ".join(
+            f"{env} is not set (needed by {'; '.join(seats)})" for env, seats in missing.items()))

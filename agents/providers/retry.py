@@ -1,0 +1,148 @@
+"""Retries with backoff for transient failures, and per-endpoint concurrency pools.
+
+Providers turn what is worth another try (429, 5xx, timeouts, dropped
+connections) into ``Transient``; everything else they raise as ProviderError.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
+from typing import TypeVar
+from weakref import WeakKeyDictionary
+
+from tenacity import (
+    AsyncRetrying,
+    RetryCallState,
+    retry_if_exception_type,
+    stop_after_attempt,
+    wait_exponential_jitter,
+)
+from tenacity.wait import wait_base
+
+from agents.providers.base import ProviderError
+
+T = TypeVar("T")
+RETRY_STATUS = frozenset({408, 409, 429})
+
+
+@dataclass(frozen=True, slots=True)
+class RetryPolicy:
+    """At most ``attempts`` tries; waits grow from ``base_s`` (doubling) up to ``max_s``."""
+
+    attempts: int = 6
+    base_s: float = 0.5
+    max_s: float = 30.0
+    jitter_s: float = 0.5
+
+
+class Transient(Exception):
+    """A failure worth another try; ``retry_after`` is the server's minimum wait."""
+
+    def __init__(self, reason: str, retry_after: float | None = None) -> None:
+        super().__init__(reason)
+        self.reason, self.retry_after = reason, retry_after
+
+
+def is_retryable(status: int) -> bool:
+    return status in RETRY_STATUS or status >= 500
+
+
+def status_failure(what: str, status: int, message: str,
+                   headers: Mapping[str, str]) -> Exception:
+    """A Transient for statuses worth another try, else a ProviderError."""
+    if is_retryable(status):
+        return Transient(f"HTTP {status}", retry_after_s(headers))
+    return ProviderError(f"{what}: HTTP {status}: {message}")
+
+
+def retry_after_s(headers: Mapping[str, str], now: datetime | None = None) -> float | None:
+    """Seconds to wait from ``retry-after-ms`` or ``retry-after`` (seconds or an HTTP date)."""
+    millis = headers.get("retry-after-ms")
+    if millis is not None:
+        try:
+            return max(0.0, float(millis) / 1000)
+        except ValueError:
+            pass
+    value = headers.get("retry-after")
+    if value is None:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return max(0.0, (when - (now or datetime.now(UTC))).total_seconds())
+
+
+class _Wait(wait_base):
+    """Exponential backoff with jitter, but never shorter than the server's Retry-After."""
+
+    def __init__(self, policy: RetryPolicy) -> None:
+        self.backoff = wait_exponential_jitter(multiplier=policy.base_s, max=policy.max_s,
+                                               jitter=policy.jitter_s)
+
+    def __call__(self, retry_state: RetryCallState) -> float:
+        wait = self.backoff(retry_state)
+        failure = retry_state.outcome.exception() if retry_state.outcome else None
+        if isinstance(failure, Transient) and failure.retry_after is not None:
+            wait = max(wait, failure.retry_after)
+        return wait
+
+
+PerLoop = WeakKeyDictionary[asyncio.AbstractEventLoop, T]
+_POOLS: PerLoop[dict[str, asyncio.Semaphore]] = WeakKeyDictionary()
+
+
+def for_loop(store: PerLoop[T], make: Callable[[], T]) -> T:
+    """The running loop's object in ``store``, made on first use.
+
+    Semaphores and HTTP clients belong to one event loop; this lets a provider
+    serve games run one after another with ``asyncio.run``.
+    """
+    loop = asyncio.get_running_loop()
+    if loop not in store:
+        store[loop] = make()
+    return store[loop]
+
+
+def pool(key: str, size: int) -> asyncio.Semaphore:
+    """The semaphore all providers with this key share (in the running loop).
+
+    The first provider to ask sets the size.
+    """
+    pools = for_loop(_POOLS, dict)
+    if key not in pools:
+        pools[key] = asyncio.Semaphore(max(1, size))
+    return pools[key]
+
+
+async def call_with_retries(attempt: Callable[[], Awaitable[T]], *, key: str, size: int,
+                            policy: RetryPolicy, what: str) -> tuple[T, float]:
+    """Run ``attempt`` until it succeeds; returns its result and the last try's latency.
+
+    Each try holds a slot of the key's pool; waits between tries do not.
+    """
+    limit = pool(key, size)
+    retrying = AsyncRetrying(stop=stop_after_attempt(policy.attempts), wait=_Wait(policy),
+                             retry=retry_if_exception_type(Transient), reraise=True)
+    try:
+        async for trial in retrying:
+            with trial:
+                async with limit:
+                    started = time.perf_counter()
+                    result = await attempt()
+                    return result, time.perf_counter() - started
+    except Transient as exc:
+        raise ProviderError(
+            f"{what}: gave up after {policy.attempts} attempts ({exc.reason})") from None
+    raise AssertionError("unreachable: tenacity stops by raising")

@@ -1,0 +1,97 @@
+"""Table files (``--table FILE.toml``): each seat's agent and its options.
+
+```toml
+[defaults]            # every seat, unless its own table says otherwise
+agent = "heuristic"
+temperature = 0.7
+
+[seats.3]
+agent = "openai:gpt-4o-mini"
+max_tokens = 512
+base_url = "http://localhost:8000/v1"
+api_key_env = "MY_KEY"
+persona = "Alice"     # the seat's name at the table
+```
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+
+class TableError(ValueError):
+    """A table file that cannot be read or does not validate (one line)."""
+
+
+class SeatOptions(BaseModel):
+    """One seat's agent spec and model options (unset: the defaults, then built-ins)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    agent: str | None = Field(None, min_length=1)
+    temperature: float | None = Field(None, ge=0, le=2)
+    max_tokens: int | None = Field(None, gt=0)
+    base_url: str | None = Field(None, min_length=1)
+    api_key_env: str | None = Field(None, min_length=1)
+    max_concurrency: int | None = Field(None, gt=0)
+    persona: str | None = Field(None, min_length=1, max_length=40, pattern=r"^[^\n\r«»]+$")
+
+    def over(self, base: SeatOptions) -> SeatOptions:
+        """These options, with ``base`` filling what they leave unset."""
+        return base.model_copy(update=self.model_dump(exclude_unset=True))
+
+
+class Table(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    defaults: SeatOptions = SeatOptions()
+    seats: dict[int, SeatOptions] = {}
+
+    @model_validator(mode="after")
+    def _distinct_personas(self) -> Table:
+        if self.defaults.persona is not None:
+            raise ValueError("defaults.persona: a persona names one seat, not every seat")
+        named = [s.persona for s in self.seats.values() if s.persona]
+        label = next((n for n in named if re.fullmatch(r"P\d+", n)), None)
+        if label is not None:
+            raise ValueError(f"persona {label!r} looks like a seat label; choose a name")
+        dup = next((n for n in named if named.count(n) > 1), None)
+        if dup is not None:
+            raise ValueError(f"persona {dup!r} is given to more than one seat")
+        return self
+
+    def seat(self, number: int) -> SeatOptions:
+        return self.seats.get(number, SeatOptions()).over(self.defaults)
+
+    def check_seats(self, players: int) -> None:
+        bad = sorted(n for n in self.seats if not 1 <= n <= players)
+        if bad:
+            raise TableError(f"the table names seat {bad[0]}, but the game has seats 1 to "
+                             f"{players}")
+
+
+def parse_table(text: str, source: str = "table") -> Table:
+    """A Table from TOML text; TableError naming ``source`` and the bad key."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise TableError(f"{source}: not valid TOML ({exc})") from None
+    try:
+        return Table.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        message = str(err["msg"]).removeprefix("Value error, ")
+        raise TableError(f"{source}: {where + ': ' if where else ''}{message}") from None
+
+
+def load_table(path: Path) -> Table:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise TableError(f"{path}: cannot read ({exc.strerror})") from None
+    return parse_table(text, str(path))

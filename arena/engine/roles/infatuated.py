@@ -1,0 +1,44 @@
+"""Infatuated 情痴: adores a player and dies in his place when he is exiled or
+killed by the wolves (R19, C34)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arena.engine.events import NightAction
+from arena.engine.roles.base import RoleSpec
+
+if TYPE_CHECKING:
+    from arena.engine.judge import Judge
+
+
+async def night(judge: Judge) -> None:
+    st = judge.state
+    for seat in st.actors("infatuated"):
+        if seat in st.adored and judge.rules.infatuated__frequency == "once":
+            continue
+        options = [s for s in st.alive() if s != seat]
+        choice = await judge.ask(judge.request(seat, "adore", options, allow_none=True))
+        judge.emit(NightAction, (seat,), seat=seat, action="adore", target=choice.target)
+        if choice.target is not None:
+            st.adored[seat] = choice.target
+
+
+def substitute(judge: Judge, seat: int, cause: str) -> tuple[int, str]:
+    """The death that actually happens: the infatuated's instead of his beloved's."""
+    st = judge.state
+    covered = ("vote", "wolves") if judge.rules.infatuated__covers == "vote_and_kill" else (
+        "vote",)
+    if cause not in covered:
+        return seat, cause
+    for lover, adored in st.adored.items():
+        if adored == seat and st.is_alive(lover) and lover != seat:
+            return lover, "infatuated"
+    return seat, cause
+
+
+SPEC = RoleSpec(
+    name="infatuated", zh="情痴", faction="village", special=True, night=night,
+    summary="Adores one player; if that player is exiled or killed by the wolves, the "
+    "infatuated dies instead.",
+)

@@ -1,0 +1,67 @@
+"""Thief 盗贼: on the first night takes another card (R9, C26, A47).
+
+``spare_cards``: sees the two undealt cards and may take one (must, if both are
+wolves). ``swap_player``: swaps cards with a player. ``online_blind3``: picks blind
+from the leftover card, a villager and a wolf; a leftover wolf makes him a wolf.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arena.engine.events import Cards, NightAction, Reveal, RoleDealt
+from arena.engine.roles.base import RoleSpec
+from arena.engine.roles.factions import in_pack, is_wolf
+
+if TYPE_CHECKING:
+    from arena.engine.judge import Judge
+
+
+def _become(judge: Judge, seat: int, role: str) -> None:
+    """The seat now holds ``role``; it learns the card, and a new wolf meets the pack."""
+    st = judge.state
+    st.seats[seat].role = role
+    judge.emit(RoleDealt, (seat,), seat=seat, role=role)
+    if in_pack(role):
+        pack = tuple(s for s in st.alive() if in_pack(st.role_of(s)))
+        for wolf in pack:
+            judge.emit(Reveal, pack, seat=wolf, role=st.role_of(wolf), reason="wolf_team")
+
+
+async def night(judge: Judge) -> None:
+    st, mode = judge.state, judge.rules.thief__mode
+    for thief in st.actors("thief"):
+        if mode == "spare_cards":
+            cards = tuple(st.centre)
+            judge.emit(Cards, (thief,), seat=thief, cards=cards)
+            must = all(is_wolf(c) for c in cards)
+            choice = await judge.ask(judge.request(thief, "swap", (1, 2), allow_none=not must,
+                                                   cards=cards))
+            judge.emit(NightAction, (thief,), seat=thief, action="swap", target=choice.target)
+            if choice.target is not None:
+                st.centre[choice.target - 1] = "thief"
+                _become(judge, thief, cards[choice.target - 1])
+        elif mode == "swap_player":
+            options = [s for s in st.alive() if s != thief]
+            choice = await judge.ask(judge.request(
+                thief, "swap", options, allow_none=not judge.rules.thief__swap_mandatory))
+            judge.emit(NightAction, (thief,), seat=thief, action="swap", target=choice.target)
+            if choice.target is not None:
+                taken = st.role_of(choice.target)
+                _become(judge, choice.target, "thief")
+                _become(judge, thief, taken)
+        else:
+            pool = [st.centre[0], "villager", "werewolf"]
+            judge.rng.shuffle(pool)
+            choice = await judge.ask(judge.request(thief, "swap", (1, 2, 3)))
+            judge.emit(NightAction, (thief,), seat=thief, action="swap", target=choice.target)
+            picked = pool[(choice.target or 1) - 1]
+            _become(judge, thief, "werewolf" if is_wolf(st.centre[0]) else picked)
+
+
+SPEC = RoleSpec(
+    name="thief", zh="盗贼", faction="village", special=True, first_night_only=True,
+    night=night,
+    summary="On the first night takes another card (spare cards, a player's card, or a blind "
+    "pick, per thief.mode) and plays it to the end.",
+)

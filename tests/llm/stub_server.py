@@ -1,0 +1,266 @@
+"""A local model server with OpenAI- and Anthropic-shaped endpoints, for tests and benchmarks.
+
+Answers come from a queue each test fills (``server.push(...)``): decisions,
+malformed text, refusals, empty answers, HTTP errors, slow or dropped
+replies. With the queue empty it answers with a minimal legal decision built
+from the request's JSON schema. Token usage is counted roughly (four
+characters a token) and prompt caching is imitated: OpenAI-style for any
+repeated message prefix, Anthropic-style at ``cache_control`` breakpoints.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import socket
+import threading
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from aiohttp import web
+
+ReplyKind = Literal["json", "text", "refusal", "empty", "status", "drop", "auto"]
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """One scripted answer; build them with the helpers below."""
+
+    kind: ReplyKind
+    body: Any = None
+    status: int = 200
+    headers: dict[str, str] = field(default_factory=dict)
+    delay_s: float = 0.0
+
+
+def decision(answer: dict[str, Any], delay_s: float = 0.0) -> Reply:
+    return Reply("json", answer, delay_s=delay_s)
+
+
+def text(content: str) -> Reply:
+    return Reply("text", content)
+
+
+def refusal(message: str = "I can't help with that.") -> Reply:
+    return Reply("refusal", message)
+
+
+def empty() -> Reply:
+    return Reply("empty")
+
+
+def status(code: int, retry_after: str | None = None, message: str = "stub error") -> Reply:
+    headers = {} if retry_after is None else {"Retry-After": retry_after}
+    return Reply("status", message, status=code, headers=headers)
+
+
+def drop() -> Reply:
+    return Reply("drop")
+
+
+def auto(delay_s: float = 0.0) -> Reply:
+    return Reply("auto", delay_s=delay_s)
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A request the server received."""
+
+    path: str
+    body: dict[str, Any]
+    headers: dict[str, str]
+
+
+class StubServer:
+    """Serves on 127.0.0.1 (a free port) from a background thread."""
+
+    def __init__(self, delay_s: float = 0.0) -> None:
+        self.delay_s = delay_s
+        self.replies: deque[Reply] = deque()
+        self.seen: list[Seen] = []
+        self.reject_formats: set[str] = set()
+        self.in_flight = self.max_in_flight = 0
+        self.port = 0
+        self._prefixes: set[str] = set()
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
+        self._runner: web.AppRunner | None = None
+
+    @property
+    def openai_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    @property
+    def anthropic_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def push(self, *replies: Reply) -> None:
+        self.replies.extend(replies)
+
+    def start(self) -> StubServer:
+        self._thread.start()
+        asyncio.run_coroutine_threadsafe(self._start(), self._loop).result(timeout=10)
+        return self
+
+    def stop(self) -> None:
+        if self._runner is not None:
+            asyncio.run_coroutine_threadsafe(self._runner.cleanup(), self._loop).result(10)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout=10)
+        self._loop.close()
+
+    def __enter__(self) -> StubServer:
+        return self.start()
+
+    def __exit__(self, *_: object) -> None:
+        self.stop()
+
+    async def _start(self) -> None:
+        app = web.Application()
+        app.router.add_post("/v1/chat/completions", self._openai)
+        app.router.add_post("/v1/messages", self._anthropic)
+        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=0.1)
+        await self._runner.setup()
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.bind(("127.0.0.1", 0))
+        self.port = sock.getsockname()[1]
+        await web.SockSite(self._runner, sock).start()
+
+    # --- the endpoints
+    async def _openai(self, request: web.Request) -> web.StreamResponse:
+        body = await request.json()
+        self.seen.append(Seen(request.path, body, dict(request.headers)))
+        fmt = (body.get("response_format") or {}).get("type", "none")
+        if fmt in self.reject_formats:
+            return _error(400, f"response_format {fmt} is not supported by this server")
+        schema = ((body.get("response_format") or {}).get("json_schema") or {}).get("schema")
+        return await self._serve(request, body, schema, _openai_answer)
+
+    async def _anthropic(self, request: web.Request) -> web.StreamResponse:
+        body = await request.json()
+        self.seen.append(Seen(request.path, body, dict(request.headers)))
+        tools = body.get("tools") or [{}]
+        return await self._serve(request, body, tools[0].get("input_schema"), _anthropic_answer)
+
+    async def _serve(self, request: web.Request, body: dict[str, Any],
+                     schema: dict[str, Any] | None, shape: Any) -> web.StreamResponse:
+        reply = self.replies.popleft() if self.replies else auto()
+        self.in_flight += 1
+        self.max_in_flight = max(self.max_in_flight, self.in_flight)
+        try:
+            await asyncio.sleep(self.delay_s + reply.delay_s)
+            if reply.kind == "drop":
+                assert request.transport is not None
+                request.transport.close()
+                return web.Response()
+            if reply.kind == "status":
+                return _error(reply.status, str(reply.body), reply.headers)
+            if reply.kind == "auto":
+                reply = decision(example(schema or {}))
+            usage = self._usage(request.path, body)
+            return web.json_response(shape(body, reply, usage))
+        finally:
+            self.in_flight -= 1
+
+    def _usage(self, path: str, body: dict[str, Any]) -> dict[str, int]:
+        """Total, cached and newly cached input tokens of a request."""
+        if path.endswith("/messages"):
+            parts = [json.dumps(body.get("system", ""))] + [json.dumps(m)
+                                                           for m in body["messages"]]
+            marks = [i for i, p in enumerate(parts) if "cache_control" in p]
+        else:
+            parts = [json.dumps(m) for m in body["messages"]]
+            marks = list(range(len(parts) - 1))
+        prefixes = ["".join(parts[:i + 1]) for i in marks]
+        hits = [p for p in prefixes if p in self._prefixes]
+        cached = tokens(max(hits, key=len)) if hits else 0
+        longest = tokens(prefixes[-1]) if prefixes else 0
+        self._prefixes.update(prefixes)
+        return {"input": tokens("".join(parts)), "cached": cached,
+                "written": max(0, longest - cached) if path.endswith("/messages") else 0}
+
+
+def tokens(content: str) -> int:
+    return math.ceil(len(content) / 4)
+
+
+def _error(code: int, message: str, headers: dict[str, str] | None = None) -> web.Response:
+    payload = {"type": "error", "error": {"type": "stub_error", "message": message}}
+    return web.json_response(payload, status=code, headers=headers or {})
+
+
+def _openai_answer(body: dict[str, Any], reply: Reply, usage: dict[str, int]) -> dict[str, Any]:
+    message: dict[str, Any] = {"role": "assistant", "content": None}
+    if reply.kind == "json":
+        message["content"] = json.dumps(reply.body)
+    elif reply.kind == "text":
+        message["content"] = reply.body
+    elif reply.kind == "refusal":
+        message["refusal"] = reply.body
+    elif reply.kind == "empty":
+        message["content"] = ""
+    output = tokens(message["content"] or message.get("refusal") or "")
+    return {
+        "id": "chatcmpl-stub", "object": "chat.completion", "created": 0,
+        "model": body["model"],
+        "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": usage["input"], "completion_tokens": output,
+                  "total_tokens": usage["input"] + output,
+                  "prompt_tokens_details": {"cached_tokens": usage["cached"]}},
+    }
+
+
+def _anthropic_answer(body: dict[str, Any], reply: Reply, usage: dict[str, int]
+                      ) -> dict[str, Any]:
+    content: list[dict[str, Any]] = []
+    stop = "end_turn"
+    if reply.kind == "json":
+        name = (body.get("tool_choice") or {}).get("name", "decision")
+        content.append({"type": "tool_use", "id": "toolu_stub", "name": name,
+                        "input": reply.body})
+        stop = "tool_use"
+    elif reply.kind in ("text", "refusal"):
+        content.append({"type": "text", "text": reply.body})
+        stop = "refusal" if reply.kind == "refusal" else stop
+    output = tokens(json.dumps(content))
+    fresh = usage["input"] - usage["cached"] - usage["written"]
+    return {
+        "id": "msg_stub", "type": "message", "role": "assistant", "model": body["model"],
+        "content": content, "stop_reason": stop, "stop_sequence": None,
+        "usage": {"input_tokens": fresh, "output_tokens": output,
+                  "cache_read_input_tokens": usage["cached"],
+                  "cache_creation_input_tokens": usage["written"]},
+    }
+
+
+def example(schema: dict[str, Any]) -> Any:
+    """A minimal instance of a JSON schema: first enum values, required fields only."""
+    if "const" in schema:
+        return schema["const"]
+    if "enum" in schema:
+        values = [v for v in schema["enum"] if v is not None]
+        return values[0] if values else None
+    for key in ("anyOf", "oneOf"):
+        if key in schema:
+            options = [s for s in schema[key] if s.get("type") != "null"] or schema[key]
+            return example(options[0])
+    kind = schema.get("type", "object")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), "null")
+    if kind == "object":
+        props = schema.get("properties", {})
+        return {k: example(props[k]) for k in schema.get("required", ()) if k in props}
+    if kind == "array":
+        items, count = schema.get("items", {}), schema.get("minItems", 0)
+        if "enum" in items:
+            return [v for v in items["enum"] if v is not None][:count]
+        return [example(items) for _ in range(count)]
+    if kind == "string":
+        return "x" * schema.get("minLength", 0) or "I have nothing to add."
+    if kind in ("integer", "number"):
+        return schema.get("minimum", 0)
+    if kind == "boolean":
+        return False
+    return None
