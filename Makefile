@@ -32,6 +32,7 @@ test: lint
 
 bench: $(STAMP)
 	$(BIN)/python scripts/bench.py
+	$(BIN)/python scripts/balance.py --write
 
 docs: $(STAMP)
 	$(BIN)/python scripts/gen_docs.py

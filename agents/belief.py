@@ -62,7 +62,6 @@ CLAIM_TRUST = 0.9  # a good claimant holds the role he claims
 LOG_LIE = math.log(LIE)
 
 
-
 @dataclass(frozen=True, slots=True)
 class Space:
     """The wolf sets left by certain knowledge, laid out for fast weighing.
@@ -114,7 +113,6 @@ class Evidence:
     public_only: bool
     players: int = 0
     deal: dict[str, int] = field(default_factory=dict)
-    rules: dict[str, Any] = field(default_factory=dict)
     seen: int = 0
     first: BaseEvent | None = None
     known: dict[int, str] = field(default_factory=dict)
@@ -148,7 +146,7 @@ class Evidence:
 
     def _apply(self, event: BaseEvent) -> None:
         if isinstance(event, Setup):
-            self.players, self.deal, self.rules = event.players, event.roles, event.rules
+            self.players, self.deal = event.players, event.roles
         elif isinstance(event, RoleDealt | Reveal):
             self.known[event.seat] = event.role
         elif isinstance(event, CheckResult) and event.seat == self.seat:
@@ -180,10 +178,10 @@ class Evidence:
         elif claim.kind == "check" and target is not None and target != seat:
             self._role(seat, SEER, day)
             says_wolf = is_pack(claim.result) or claim.result == "wolf"
-            previous = self.checks.setdefault((seat, target), says_wolf)
-            if previous != says_wolf:
+            fresh = (seat, target) not in self.checks
+            if self.checks.setdefault((seat, target), says_wolf) != says_wolf:
                 self.liars.add(seat)
-            if says_wolf and self.claim_day.get((target, SEER)) == day:
+            if fresh and says_wolf and self.claim_day.get((target, SEER)) == day:
                 self.coincidences.add((seat, target))
             if sum(1 for c, _ in self.checks if c == seat) > day:
                 self.liars.add(seat)

@@ -78,7 +78,7 @@ class Table:
         return sum(view.p(s) for s in open_seats) / len(open_seats) if open_seats else 0.0
 
     def pressure(self) -> Counter[int]:
-        """Today's accusations and wolf checks per seat."""
+        """Per seat: today's accusations plus every wolf check claimed so far."""
         day = self.obs.day
         heat = Counter(t for _, t, d in self.ev.accusations if d == day)
         heat.update(t for (_, t), wolf in self.ev.checks.items() if wolf)
@@ -187,13 +187,14 @@ class HeuristicAgent(SeededAgent):
         return _target(request, best if likely or not request.allow_none else None)
 
     def link(self, t: Table, request: Request) -> Decision:
-        options = list(request.options)
-        if t.me in options and len(options) > 1:
-            return Decision(kind="link", targets=(t.me, self.rng.choice(
-                [o for o in options if o != t.me])))
-        if len(options) < 2:
+        """Cupid ties himself to a random player (or, if he may not, two random players)."""
+        others = [o for o in request.options if o != t.me]
+        if t.me in request.options and others and request.count == 2:
+            return Decision(kind=request.kind, targets=(t.me, self.rng.choice(others)))
+        if len(request.options) < request.count:
             return request.default()
-        return Decision(kind="link", targets=tuple(self.rng.sample(options, 2)))
+        return Decision(kind=request.kind,
+                        targets=tuple(self.rng.sample(request.options, request.count)))
 
     def kill(self, t: Table, request: Request) -> Decision:
         if request.context.get("solo"):
@@ -237,18 +238,21 @@ class HeuristicAgent(SeededAgent):
         return _target(request, seer if seer in options else t.trusted(options))
 
     def badge(self, t: Table, request: Request) -> Decision:
+        """To the most trusted seat; an unexposed wolf hands it to a packmate, an exposed
+        one tears it (or passes it to the village's top suspect)."""
         options = list(request.options)
         if t.is_wolf:
             mates = [s for s in options if s in t.team]
-            return _target(request, mates[0] if mates else (
-                None if request.allow_none else t.suspect(options, t.public)))
+            if mates and t.public.p(t.me) < 0.5:
+                return _target(request, mates[0])
+            return _target(request, None if request.allow_none else t.suspect(options, t.public))
         seer = t.credible_seer()
         return _target(request, seer if seer in options else t.trusted(options))
 
     def run(self, t: Table, request: Request) -> Decision:
         if t.obs.role == SEER:
             yes = seer_claims(t, request) or self.rng.random() < 0.5
-        elif t.is_wolf and jumper(t) == t.me and jump_active(t):
+        elif t.is_wolf and posing(t):
             yes = True
         else:
             yes = self.rng.random() < 0.15
@@ -272,11 +276,12 @@ class HeuristicAgent(SeededAgent):
         words = Words()
         if request.context.get("channel") == "wolves":
             prey = [s for s in t.living() if s not in t.obs.lovers]
-            target = _pack_choice(t, prey, None) or kill_target(t, prey)
+            named = _pack_choice(t, prey, None)
+            target = named if named is not None else kill_target(t, prey)
             if target is not None:
                 words.say(f"Let's kill seat {target} tonight.", Claim(kind="accuse", target=target))
             return words.decision(request.kind)
-        if t.is_wolf and jumper(t) == t.me and (jump_active(t) or seer_under_fire(t)):
+        if t.is_wolf and posing(t):
             fake_seer_speech(t, words, self.rng.choice)
         elif t.obs.role == SEER and seer_claims(t, request):
             seer_speech(t, words)
@@ -317,10 +322,7 @@ def plain_speech(t: Table, request: Request, words: Words) -> None:
         words.say(f"I am the {shown}; do not exile me.", Claim(kind="role", role=shown))
     view = t.public if t.is_wolf else t.belief
     pool = [s for s in t.living() if s not in t.team]
-    seer = t.credible_seer()
-    if t.is_wolf:  # back the pack's fake seer and go after the real one
-        seer = next((s for s in t.seer_claimants() if s in t.team), None)
-        pool = [s for s in t.seer_claimants() if s in pool and seer is not None] or pool
+    seer = None if t.is_wolf else t.credible_seer()
     if seer is not None:
         words.say(f"I believe seat {seer} is the real seer.", Claim(kind="vouch", target=seer))
     suspect = t.suspect(pool, view)
@@ -340,8 +342,15 @@ def jumper(t: Table) -> int | None:
     return team[_hash("jumper", team) % len(team)] if team and t.obs.deal.get(SEER) else None
 
 
-def jump_active(t: Table) -> bool:
-    return _hash("jump", t.team) % 100 < JUMP_PERCENT
+def posing(t: Table) -> bool:
+    """This wolf poses as the seer: once started, to the end; it starts in the games the
+    pack jumps, or when a rival names a packmate, unless the seer's card is already shown."""
+    if jumper(t) != t.me:
+        return False
+    if t.claimed(t.me, SEER):
+        return True
+    shown = SEER in t.obs.known_roles.values()
+    return not shown and (_hash("jump", t.team) % 100 < JUMP_PERCENT or seer_under_fire(t))
 
 
 def seer_under_fire(t: Table) -> bool:
@@ -355,7 +364,7 @@ def fake_seer_speech(t: Table, words: Words, choose: Callable[[list[int]], int])
     a teammate now and then 'good'."""
     mine = {target: wolf for (c, target), wolf in t.ev.checks.items() if c == t.me}
     fresh = [s for s in t.living() if s not in mine]
-    if len(mine) < max(t.obs.day, 1) and fresh:
+    if len(mine) < t.obs.day and fresh:
         rivals = [s for s in t.seer_claimants() if s not in t.team and s in fresh]
         mates = [s for s in fresh if s in t.team]
         good = [s for s in fresh if s not in t.team]
@@ -428,8 +437,9 @@ def wolf_vote(t: Table, options: list[int]) -> int | None:
     ranked = sorted(t.obs.alive, key=lambda s: (-heat[s], -t.public.p(s), s))
     leader = ranked[0]
     good = [s for s in ranked if s not in t.team and s in options]
-    if not good:
-        return None
+    if not good:  # only packmates left to vote for: a wolf tied to a good lover turns on them
+        mixed = any(s != t.me and s not in t.team for s in t.obs.lovers)
+        return next((s for s in options if s in t.team), None) if mixed else None
     pack = [w for w in t.team if w in t.obs.alive]
     index = pack.index(t.me) if t.me in pack else 0
     if leader not in t.team:

@@ -44,7 +44,8 @@ from arena.engine.roles import ROLES
 
 COMMON = frozenset({"seq", "day", "phase", "audience", "type"})
 FENCES = {"«": "\\u00ab", "»": "\\u00bb"}
-UNSAFE = frozenset({"Cc", "Cf", "Zl", "Zp"})  # controls, invisible formatting, line breaks
+# controls, invisible formatting, line breaks, lone surrogates
+UNSAFE = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
 
 
 def fence(text: str) -> str:
@@ -55,8 +56,12 @@ def fence(text: str) -> str:
 
 
 def _escape(ch: str) -> str:
+    """A JSON escape (a surrogate pair beyond the basic plane)."""
     code = ord(ch)
-    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 def in_deal(event: BaseEvent) -> bool:

@@ -49,7 +49,10 @@ def _decision(event: dict[str, Any]) -> tuple[int, Decision] | None:
     return None
 
 
-Step = Decision | BaseException
+Step = tuple[str, Decision | BaseException]
+"""(the kind of request it answered, the answer or the failure it raised)."""
+
+OPTIONAL = ("explode", "belief")  # a "no" to these leaves no event behind
 
 
 def decisions_by_seat(events: list[dict[str, Any]]) -> dict[int, list[Step]]:
@@ -59,36 +62,29 @@ def decisions_by_seat(events: list[dict[str, Any]]) -> dict[int, list[Step]]:
     calls: dict[int, list[Usage]] = {}
     thoughts: dict[int, str] = {}
 
-    def add(seat: int, decision: Decision) -> None:
+    def add(seat: int, kind: str, decision: Decision) -> None:
         decision.usage = tuple(calls.pop(seat, ()))
         decision.reasoning = thoughts.pop(seat, None)
-        queues.setdefault(seat, []).append(decision)
+        queues.setdefault(seat, []).append((kind, decision))
 
     for event in events:
-        if event["type"] == "usage":
+        kind = event["type"]
+        if kind == "usage":
             fields = {k: event[k] for k in Usage.__dataclass_fields__}
             calls.setdefault(event["seat"], []).append(Usage(**fields))
-            continue
-        if event["type"] == "reasoning":
+        elif kind == "reasoning":
             thoughts[event["seat"]] = event["text"]
-            continue
-        if event["type"] == "error":
-            add(event["seat"], Decision.from_dict(event["decision"]))
-            continue
-        if event["type"] == "fallback":
-            seat, reason = event["seat"], event["reason"]
-            failure = _failure(reason)
+        elif kind == "error":
+            add(event["seat"], event["kind"], Decision.from_dict(event["decision"]))
+        elif kind == "fallback":
+            seat, failure = event["seat"], _failure(event["reason"])
             if failure is not None:
-                queues.setdefault(seat, []).append(failure)
+                queues.setdefault(seat, []).append((event["kind"], failure))
             skip[seat] = event["kind"]
-            continue
-        found = _decision(event)
-        if found is None:
-            continue
-        seat, decision = found
-        if skip.pop(seat, None) == decision.kind:
-            continue  # the engine's default after a fallback, not the agent's answer
-        add(seat, decision)
+        elif (found := _decision(event)) is not None:
+            seat, decision = found
+            if skip.pop(seat, None) != decision.kind:  # else: the engine's default
+                add(seat, decision.kind, decision)
     return queues
 
 
@@ -103,7 +99,7 @@ def _failure(reason: str) -> BaseException | None:
 
 
 class ReplayAgent:
-    """Answers each request with the seat's next recorded step."""
+    """Answers each request with the seat's next recorded step for that kind."""
 
     concurrent = False
 
@@ -111,16 +107,11 @@ class ReplayAgent:
         self.steps = deque(steps)
 
     async def decide(self, observation: Observation, request: Request) -> Decision:
-        optional = request.kind in ("explode", "belief")
-        if self.steps:
-            step = self.steps[0]
+        if self.steps and self.steps[0][0] == request.kind:
+            step = self.steps.popleft()[1]
             if isinstance(step, BaseException):
-                self.steps.popleft()
                 raise step
-            if step.kind == request.kind or not optional:
-                self.steps.popleft()
-                return step
-        if optional:
-            return Decision(kind=request.kind, yes=False) if shape_of(
-                request.kind) == "yes_no" else Decision(kind=request.kind)
+            return step
+        if request.kind in OPTIONAL:
+            return request.default()
         raise LookupError(f"seat {request.seat}: no recorded {request.kind} decision")

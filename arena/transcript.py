@@ -53,6 +53,7 @@ def make_header(
         "deal": dict(config.roles), "seats": seats,
         "record_reasoning": game.judge.record_reasoning,
         "roles": {str(n): r for n, r in game.roles.items()},
+        "centre": list(game.judge.state.centre),
         "created": datetime.now(UTC).isoformat(timespec="seconds"), "versions": _versions(),
         "prompts": prompt_hashes(),
     }
@@ -135,6 +136,7 @@ def deal_of(header: dict[str, Any], config: GameConfig) -> list[str]:
         deal = [str(roles[str(seat)]) for seat in range(1, config.players + 1)]
     except (KeyError, TypeError):
         raise TranscriptError("the header's roles do not name every seat") from None
+    deal += [str(card) for card in header.get("centre", ())]
     if sorted(deal) != sorted(config.deck()):
         raise TranscriptError("the header's roles do not match its deal")
     return deal

@@ -59,11 +59,23 @@ HAVE_HEURISTIC = importlib.util.find_spec("agents.heuristic") is not None
 BOT_KINDS: tuple[str, ...] = ("random", "passive", *(("heuristic",) if HAVE_HEURISTIC else ()))
 # the heuristic bot is slow on big tables; keep its games to these
 HEURISTIC_PRESETS = tuple(n for n in preset_names() if load_preset(n).players <= 12)
+# the cards whose reveal rules this file models exactly; presets dealing other cards
+# get the rule-independent checks only
+MODELLED_ROLES = frozenset(
+    {WOLF, "villager", "seer", "witch", "hunter", "guard", "cupid", "idiot"})
+
+
+def modelled(config: GameConfig) -> bool:
+    return {role for role, count in config.roles.items() if count} <= MODELLED_ROLES
+
+
+MODELLED_PRESETS = tuple(n for n in preset_names() if modelled(load_preset(n)))
 
 
 def etype(event: BaseEvent) -> str:
     """An event's ``type`` tag (every concrete event class declares one)."""
     return str(getattr(event, "type", ""))
+
 
 # --------------------------------------------------------------------------- recording games
 
@@ -108,6 +120,7 @@ class Run:
     log: list[BaseEvent]
     seen: dict[int, list[Seen]]
     result: GameResult
+    seed: int
 
     @property
     def truth(self) -> dict[int, str]:
@@ -122,13 +135,14 @@ def shuffled_deal(config: GameConfig, seed: int) -> list[str]:
 
 def play(config: GameConfig, agents: dict[int, SeatAgent], seed: int,
          deal: Sequence[str] | None = None) -> Run:
-    """Play one recorded game; a fixed deal keeps the judge's RNG streams comparable."""
+    """Play one game, recording every seat's (observation, request) and the log."""
     log: list[BaseEvent] = []
     seen: dict[int, list[Seen]] = {seat: [] for seat in agents}
     wrapped: dict[int, SeatAgent] = {s: Recorder(a, log, seen[s]) for s, a in agents.items()}
     result = asyncio.run(run_game(config, wrapped, seed=seed, deal=deal, sink=log.append))
     assert list(result.events) == log
-    return Run(config, [result.roles[s] for s in sorted(result.roles)], log, seen, result)
+    return Run(config, [result.roles[s] for s in sorted(result.roles)], log, seen, result,
+               seed)
 
 
 def random_bots(config: GameConfig, seed: int) -> dict[int, SeatAgent]:
@@ -330,18 +344,18 @@ class Outcome:
     pair: tuple[int, int]
 
 
-def swap_case(a: Run, seed: int, k: int, pair: tuple[int, int], cut_a: int) -> Outcome:
+def swap_case(a: Run, k: int, pair: tuple[int, int], cut_a: int) -> Outcome:
     """Game B: the cards of the pair swapped, every seat replaying game A."""
     j1, j2 = pair
     deal = list(a.deal)
     deal[j1 - 1], deal[j2 - 1] = deal[j2 - 1], deal[j1 - 1]
-    b = play(a.config, replay_agents(a, {j1: j2, j2: j1}), seed, deal)
+    b = play(a.config, replay_agents(a, {j1: j2, j2: j1}), a.seed, deal)
     cut = min(cut_a, first_refusal(b.log))
     difference = first_difference(a, b, k, pair, cut)
     if difference is not None:
         # the same replay without the swap: where even it departs from A, the
         # transcript's decisions no longer determine the game (a replay limit, not a leak)
-        b0 = play(a.config, replay_agents(a, {}), seed, a.deal)
+        b0 = play(a.config, replay_agents(a, {}), a.seed, a.deal)
         cut = min(cut, first_mismatch(a.log, b0.log))
         difference = first_difference(a, b, k, pair, cut)
     deal_end = 1 + next(
@@ -370,7 +384,7 @@ def test_non_interference_whole_engine() -> None:
 
     @settings(max_examples=100, deadline=None, database=None,
               suppress_health_check=[HealthCheck.too_slow])
-    @given(preset=st.sampled_from(preset_names()), seed=st.integers(0, 2**32 - 1),
+    @given(preset=st.sampled_from(MODELLED_PRESETS), seed=st.integers(0, 2**32 - 1),
            k_index=st.integers(0, 29), pick=st.integers(0, 2))
     def case(preset: str, seed: int, k_index: int, pick: int) -> None:
         config = load_preset(preset)
@@ -381,7 +395,7 @@ def test_non_interference_whole_engine() -> None:
         if not pairs:
             return
         cut_a, pair = pairs[pick % min(3, len(pairs))]
-        outcome = swap_case(a, seed, k, pair, cut_a)
+        outcome = swap_case(a, k, pair, cut_a)
         outcomes.append(outcome)
         assert outcome.difference is None, (
             f"{preset} seed={seed} k={k} pair={pair} (cards {a.truth[pair[0]]}/"
@@ -432,25 +446,22 @@ def _leak_case(seed: int) -> tuple[Run, int, tuple[int, int], int] | None:
 
 
 def test_non_interference_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
-    honest_cases = [(seed, _leak_case(seed)) for seed in range(10)]
+    """The comparison fails once the seer's result is also announced publicly."""
+    honest = [case for case in (_leak_case(seed) for seed in range(3)) if case is not None]
+    assert honest
+    for a, k, pair, cut in honest:  # control: the engine as it is shows k nothing
+        assert swap_case(a, k, pair, cut).difference is None
     _leaky_seer(monkeypatch)
     caught = 0
-    for seed, honest in honest_cases:
-        if honest is None:
-            continue
-        _, k, pair, _ = honest
+    for seed in range(8):
         leaky = _leak_case(seed)
-        assert leaky is not None
+        if leaky is None:
+            continue
         a, k, pair, cut = leaky
-        outcome = swap_case(a, seed, k, pair, cut)
-        assert outcome.difference is not None, f"seed {seed}: the public check result went unseen"
+        difference = swap_case(a, k, pair, cut).difference
+        assert difference is not None, f"seed {seed}: the public check result went unseen"
         caught += 1
     assert caught >= 3
-    monkeypatch.undo()
-    for seed, honest in honest_cases[:3]:
-        if honest is not None:
-            a, k, pair, cut = honest
-            assert swap_case(a, seed, k, pair, cut).difference is None
 
 
 # --------------------------------------------------------------------------- (b) what views hold
@@ -541,27 +552,79 @@ def _same_view(seen: Seen, ref: Observation) -> str | None:
     return None
 
 
+class Cards:
+    """Each seat's card over time, from the god log's ``role`` events (a thief may swap)."""
+
+    def __init__(self, log: list[BaseEvent]) -> None:
+        self.changes: dict[int, list[tuple[int, str]]] = {}
+        for e in log:
+            if isinstance(e, RoleDealt):
+                self.changes.setdefault(e.seat, []).append((e.seq, e.role))
+
+    def at(self, seat: int, seq: int) -> str | None:
+        """The card ``seat`` holds just before event ``seq``."""
+        held = [role for at, role in self.changes.get(seat, []) if at < seq]
+        return held[-1] if held else None
+
+
+def generic_problem(event: BaseEvent, seat: int, cards: Cards, log: list[BaseEvent]) -> str | None:
+    """Rule-independent limits on what ``seat`` may see: its audience, its own card,
+    its own checks, and only true cards."""
+    if event.audience == "god":
+        return "a god-only event"
+    if not visible(event, seat):
+        return "an event outside its audience"
+    if isinstance(event, RoleDealt) and (event.seat != seat or event.audience != (seat,)):
+        return "another seat's card"
+    if isinstance(event, Reveal) and event.role != cards.at(event.seat, event.seq + 1):
+        return "a false reveal"
+    if isinstance(event, CheckResult) and (event.seat != seat or event.audience != (seat,)):
+        return "another seat's check result"
+    if isinstance(event, Death) and event.revealed_role not in (
+            None, cards.at(event.seat, event.seq + 1)):
+        return "a death revealing a false card"
+    if isinstance(event, GameEnd) and (event is not log[-1] or event.roles != {
+            str(s): cards.at(s, event.seq) for s in cards.changes}):
+        return "a game end before the end (or with false cards)"
+    return None
+
+
 def check_views(run: Run, full_rebuild_every: int = 1) -> None:
-    truth = Truth.of(run)
+    """Every observation handed to an agent, against the rules and against observe().
+
+    All presets: audiences, own card, true cards only, no god event, and the
+    engine's incremental view equal to ``observe`` rebuilt from the log so far.
+    Presets of modelled cards also: each role-bearing event is one a rule grants
+    this seat, and every known role is the true card.
+    """
     log = run.log
+    cards = Cards(log)
+    strict = modelled(run.config)
+    truth = Truth.of(run)
     assert isinstance(log[-1], GameEnd) and sum(isinstance(e, GameEnd) for e in log) == 1
+
+    def problem_of(e: BaseEvent, seat: int) -> str | None:
+        found = generic_problem(e, seat, cards, log)
+        return found if found is not None or not strict else disallowed(e, seat, truth)
+
     for seat, seen in run.seen.items():
         for e in log:
             if visible(e, seat):
-                problem = disallowed(e, seat, truth)
+                problem = problem_of(e, seat)
                 assert problem is None, f"seat {seat} sees {problem}: {e.to_dict()}"
         for n, s in enumerate(seen):
             where = f"seat {seat}, request {n} ({s.request.kind})"
             assert s.request.seat == seat == s.observation.seat, where
-            assert s.role == truth.roles[seat], where
-            wrong = {j: r for j, r in s.known_roles.items() if truth.roles[j] != r}
-            assert not wrong, f"{where}: known_roles {wrong} are not the cards"
+            assert s.role == cards.at(seat, s.log_len), where
+            if strict:
+                wrong = {j: r for j, r in s.known_roles.items() if truth.roles[j] != r}
+                assert not wrong, f"{where}: known_roles {wrong} are not the cards"
             if n % full_rebuild_every == 0 or n == len(seen) - 1:
                 differs = _same_view(s, observe(log[:s.log_len], seat))
                 assert differs is None, f"{where}: {differs} differ from observe() rebuilt"
             for e in s.events:
                 assert not isinstance(e, GameEnd), f"{where}: sees the game end"
-                problem = disallowed(e, seat, truth)
+                problem = problem_of(e, seat)
                 assert problem is None, f"{where}: sees {problem}: {e.to_dict()}"
 
 
@@ -581,15 +644,11 @@ def test_views_hold_only_what_rules_reveal(preset: str, seed: int, kind: str) ->
 
 @pytest.mark.parametrize("preset", preset_names())
 def test_views_every_preset(preset: str) -> None:
-    for seed in (11, 12):
-        config = load_preset(preset)
-        check_views(play(config, random_bots(config, seed), seed))
-    config = load_preset(preset, overrides={"game.max_days": 3})
+    config = load_preset(preset)
+    check_views(play(config, random_bots(config, 11), 11))
+    config = load_preset(preset, overrides={"game.max_days": 2})
     passive: dict[int, SeatAgent] = {s: PassiveAgent(s) for s in range(1, config.players + 1)}
     check_views(play(config, passive, 5), full_rebuild_every=3)
-    if HAVE_HEURISTIC and preset in HEURISTIC_PRESETS:
-        config = load_preset(preset)
-        check_views(play(config, bots(config, "heuristic", 13), 13))
 
 
 def test_view_check_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 from functools import partial
-from weakref import WeakKeyDictionary
 
 import anthropic
 from anthropic.types import Message as AnthropicMessage
@@ -20,13 +19,7 @@ from agents.providers.base import ChatReply, ChatRequest, Message, ProviderError
 from agents.providers.jsonparse import parse_json_object
 from agents.providers.prices import PriceTable, default_prices
 from agents.providers.registry import ProviderOptions, read_key, scrub
-from agents.providers.retry import (
-    PerLoop,
-    Transient,
-    call_with_retries,
-    for_loop,
-    status_failure,
-)
+from agents.providers.retry import Transient, call_with_retries, shared, status_failure
 from arena.engine.requests import Usage
 
 DEFAULT_URL = "https://api.anthropic.com"
@@ -44,15 +37,17 @@ class AnthropicProvider:
         self.key = f"anthropic@{base_url or DEFAULT_URL}"
         self._price = (prices or default_prices()).lookup(model)
         self._secret = read_key(api_key_env, base_url)
-        self._clients: PerLoop[anthropic.AsyncAnthropic] = WeakKeyDictionary()
 
     def __repr__(self) -> str:
         return f"AnthropicProvider(model={self.model!r}, base_url={self.base_url!r})"
 
     def _client(self) -> anthropic.AsyncAnthropic:
-        return for_loop(self._clients, lambda: anthropic.AsyncAnthropic(
-            api_key=self._secret, base_url=self.base_url, timeout=self.options.timeout_s,
-            max_retries=0, http_client=anthropic.DefaultAsyncHttpxClient()))
+        """The client for this endpoint and key in the running loop, shared by its seats."""
+        return shared(("anthropic", self.base_url, self._secret, self.options.timeout_s),
+                      lambda: anthropic.AsyncAnthropic(
+                          api_key=self._secret, base_url=self.base_url,
+                          timeout=self.options.timeout_s, max_retries=0,
+                          http_client=anthropic.DefaultAsyncHttpxClient()))
 
     async def complete(self, request: ChatRequest) -> ChatReply:
         try:

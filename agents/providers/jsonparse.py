@@ -62,8 +62,10 @@ def _matching_brace(text: str, start: int) -> int | None:
 
 def _opens_single(text: str, i: int) -> bool:
     """A single quote starts a string only where a JSON value or key may start."""
-    before = text[:i].rstrip()
-    return not before or before[-1] in "{[,:"
+    j = i - 1
+    while j >= 0 and text[j].isspace():
+        j -= 1
+    return j < 0 or text[j] in "{[,:"
 
 
 def _load(candidate: str) -> dict[str, Any] | None:

@@ -2,7 +2,9 @@
 
 Models that support structured output answer through
 ``with_structured_output(schema, include_raw=True)``; others are invoked plainly
-with the schema in the prompt and their text is parsed tolerantly.
+with the schema in the prompt and their text is parsed tolerantly. The factory
+configures the model (its key, temperature and token limit); a request's
+temperature and ``max_tokens`` are not applied.
 """
 
 from __future__ import annotations

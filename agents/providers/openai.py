@@ -11,28 +11,22 @@ from __future__ import annotations
 import json
 from functools import partial
 from typing import Any, Literal
-from weakref import WeakKeyDictionary
 
 import openai
-from openai.types.chat import ChatCompletion, ChatCompletionMessageParam
-from openai.types.chat.completion_create_params import ResponseFormat
+from openai.types.chat import ChatCompletion
 
 from agents.providers.base import ChatReply, ChatRequest, Message, ProviderError
 from agents.providers.jsonparse import parse_json_object
 from agents.providers.prices import PriceTable, default_prices
 from agents.providers.registry import ProviderOptions, read_key, scrub
-from agents.providers.retry import (
-    PerLoop,
-    Transient,
-    call_with_retries,
-    for_loop,
-    status_failure,
-)
+from agents.providers.retry import Transient, call_with_retries, shared, status_failure
 from arena.engine.requests import Usage
 
 Mode = Literal["json_schema", "json_object", "none"]
 NEXT_MODE: dict[Mode, Mode] = {"json_schema": "json_object", "json_object": "none"}
 DEFAULT_URL = "https://api.openai.com/v1"
+NOT_STRICT = frozenset({"minLength", "maxLength", "uniqueItems", "minProperties",
+                        "maxProperties", "patternProperties", "propertyNames"})
 
 
 class OpenAIProvider:
@@ -47,15 +41,17 @@ class OpenAIProvider:
         self.mode: Mode = "json_schema"
         self._price = (prices or default_prices()).lookup(model)
         self._secret = read_key(api_key_env, base_url)
-        self._clients: PerLoop[openai.AsyncOpenAI] = WeakKeyDictionary()
 
     def __repr__(self) -> str:
         return f"OpenAIProvider(model={self.model!r}, base_url={self.base_url!r})"
 
     def _client(self) -> openai.AsyncOpenAI:
-        return for_loop(self._clients, lambda: openai.AsyncOpenAI(
-            api_key=self._secret, base_url=self.base_url, timeout=self.options.timeout_s,
-            max_retries=0, http_client=openai.DefaultAsyncHttpxClient()))
+        """The client for this endpoint and key in the running loop, shared by its seats."""
+        return shared(("openai", self.base_url, self._secret, self.options.timeout_s),
+                      lambda: openai.AsyncOpenAI(
+                          api_key=self._secret, base_url=self.base_url,
+                          timeout=self.options.timeout_s, max_retries=0,
+                          http_client=openai.DefaultAsyncHttpxClient()))
 
     async def complete(self, request: ChatRequest) -> ChatReply:
         try:
@@ -83,19 +79,23 @@ class OpenAIProvider:
                 raise Transient("connection failed") from None
 
     async def _send(self, request: ChatRequest, mode: Mode) -> ChatCompletion:
+        """POST the body as built here: the SDK's typed ``create`` re-walks every message
+        and the schema on each call (tens of ms of CPU for a long game), which would
+        serialise seats that ask at the same time."""
         temperature = request.temperature
         if temperature is None:
             temperature = self.options.temperature
         limit = min(request.max_tokens, self.options.max_tokens or request.max_tokens)
-        official = self.base_url is None  # the real API wants the newer limit parameter
-        return await self._client().chat.completions.create(
-            model=self.model,
-            messages=_messages(request, mode),
-            response_format=_format(request, mode),
-            temperature=openai.omit if temperature is None else temperature,
-            max_completion_tokens=limit if official else openai.omit,
-            max_tokens=openai.omit if official else limit,
-        )
+        # the real API wants the newer limit parameter; compatible servers the older one
+        body: dict[str, Any] = {
+            "model": self.model, "messages": _messages(request, mode),
+            "max_completion_tokens" if self.base_url is None else "max_tokens": limit}
+        if temperature is not None:
+            body["temperature"] = temperature
+        if mode != "none":
+            body["response_format"] = _format(request, mode)
+        return await self._client().post("/chat/completions", body=body, cast_to=ChatCompletion,
+                                         options={"security": {"bearer_auth": True}})
 
     def _reply(self, completion: ChatCompletion, latency: float) -> ChatReply:
         usage = self._usage(completion, latency)
@@ -126,7 +126,7 @@ def _about_format(exc: openai.APIStatusError) -> bool:
     return "response_format" in text or "json_schema" in text
 
 
-def _messages(request: ChatRequest, mode: Mode) -> list[ChatCompletionMessageParam]:
+def _messages(request: ChatRequest, mode: Mode) -> list[dict[str, str]]:
     messages = list(request.messages)
     if mode != "json_schema":
         hint = ("Answer with one JSON object (no other text) that follows this JSON schema:\n"
@@ -136,39 +136,48 @@ def _messages(request: ChatRequest, mode: Mode) -> list[ChatCompletionMessagePar
             messages[-1] = Message("user", f"{last.content}\n\n{hint}", last.cache)
         else:
             messages.append(Message("user", hint))
-    return [_message(m) for m in messages]
+    return [{"role": m.role, "content": m.content} for m in messages]
 
 
-def _message(message: Message) -> ChatCompletionMessageParam:
-    if message.role == "system":
-        return {"role": "system", "content": message.content}
-    if message.role == "assistant":
-        return {"role": "assistant", "content": message.content}
-    return {"role": "user", "content": message.content}
-
-
-def _format(request: ChatRequest, mode: Mode) -> ResponseFormat | openai.Omit:
+def _format(request: ChatRequest, mode: Mode) -> dict[str, Any]:
     if mode == "json_object":
         return {"type": "json_object"}
-    if mode == "none":
-        return openai.omit
+    strict = strict_schema(request.schema)
     return {"type": "json_schema", "json_schema": {
-        "name": request.schema_name, "schema": request.schema,
-        "strict": is_strict_schema(request.schema)}}
+        "name": request.schema_name, "schema": request.schema if strict is None else strict,
+        "strict": strict is not None}}
 
 
-def is_strict_schema(schema: Any) -> bool:
-    """True when the schema meets OpenAI's strict-mode rules (closed objects, all required).
+def strict_schema(schema: dict[str, Any]) -> dict[str, Any] | None:
+    """The schema as OpenAI's strict mode takes it, or None when its shape does not fit.
 
-    A schema that does not is still sent, without ``strict``, rather than rejected.
+    Strict mode needs closed objects whose properties are all required; keywords
+    it does not take (length limits, ``uniqueItems``) are dropped, which the
+    caller's own validation of the answer covers. A schema that does not fit is
+    sent as it is, without ``strict``.
     """
-    if isinstance(schema, list):
-        return all(is_strict_schema(item) for item in schema)
-    if not isinstance(schema, dict):
-        return True
-    properties = schema.get("properties")
-    if isinstance(properties, dict) and (
-            schema.get("additionalProperties") is not False
-            or set(schema.get("required", ())) != set(properties)):
-        return False
-    return all(is_strict_schema(value) for value in schema.values())
+    def fix(node: Any) -> Any:
+        if isinstance(node, list):
+            return [fix(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        properties = node.get("properties")
+        if isinstance(properties, dict) and (
+                node.get("additionalProperties") is not False
+                or set(node.get("required", ())) != set(properties)):
+            raise ValueError("not strict")
+        out: dict[str, Any] = {}
+        for key, value in node.items():
+            if key in NOT_STRICT:
+                continue
+            if key in ("properties", "$defs") and isinstance(value, dict):
+                out[key] = {name: fix(sub) for name, sub in value.items()}
+            else:
+                out[key] = value if key in ("enum", "const", "required") else fix(value)
+        return out
+
+    try:
+        fixed: dict[str, Any] = fix(schema)
+    except ValueError:
+        return None
+    return fixed

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Hashable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
-from typing import TypeVar
+from typing import TypeVar, cast
 from weakref import WeakKeyDictionary
 
 from tenacity import (
@@ -99,31 +99,25 @@ class _Wait(wait_base):
         return wait
 
 
-PerLoop = WeakKeyDictionary[asyncio.AbstractEventLoop, T]
-_POOLS: PerLoop[dict[str, asyncio.Semaphore]] = WeakKeyDictionary()
+_SHARED: WeakKeyDictionary[asyncio.AbstractEventLoop, dict[Hashable, object]] = (
+    WeakKeyDictionary())
 
 
-def for_loop(store: PerLoop[T], make: Callable[[], T]) -> T:
-    """The running loop's object in ``store``, made on first use.
+def shared(key: Hashable, make: Callable[[], T]) -> T:
+    """The running loop's object under ``key``, made on first use.
 
-    Semaphores and HTTP clients belong to one event loop; this lets a provider
-    serve games run one after another with ``asyncio.run``.
+    Semaphores and HTTP clients belong to one event loop; keeping them per loop
+    lets seats share them and providers outlive a game run with ``asyncio.run``.
     """
-    loop = asyncio.get_running_loop()
-    if loop not in store:
-        store[loop] = make()
-    return store[loop]
+    objects = _SHARED.setdefault(asyncio.get_running_loop(), {})
+    if key not in objects:
+        objects[key] = make()
+    return cast(T, objects[key])
 
 
 def pool(key: str, size: int) -> asyncio.Semaphore:
-    """The semaphore all providers with this key share (in the running loop).
-
-    The first provider to ask sets the size.
-    """
-    pools = for_loop(_POOLS, dict)
-    if key not in pools:
-        pools[key] = asyncio.Semaphore(max(1, size))
-    return pools[key]
+    """The semaphore all providers with this key share; the first to ask sets its size."""
+    return shared(("pool", key), lambda: asyncio.Semaphore(max(1, size)))
 
 
 async def call_with_retries(attempt: Callable[[], Awaitable[T]], *, key: str, size: int,

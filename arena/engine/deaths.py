@@ -65,8 +65,8 @@ def _kind(cause: str) -> str:
 async def resolve(judge: Judge, initial: list[tuple[int, str]], *,
                   reference: int | None = None) -> None:
     """Kill ``initial`` (seat, cause) and everything that follows, then check for a winner."""
-    queue = [(seat, cause, _kind(cause))
-             for seat, cause in (infatuated.substitute(judge, s, c) for s, c in initial)]
+    queue = [(*infatuated.substitute(judge, seat, cause), _kind(cause))
+             for seat, cause in initial]
     sheriff_death: tuple[int, str] | None = None
     while queue:
         batch = _with_lovers(judge, queue)

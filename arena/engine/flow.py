@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from functools import partial
-
-from arena.engine import deaths
+from arena.engine import deaths, exile
 from arena.engine.events import (
     Belief,
     Explode,
@@ -13,14 +11,12 @@ from arena.engine.events import (
     RoleDealt,
     Setup,
     Speech,
-    Vote,
 )
 from arena.engine.judge import GameOver, Judge
-from arena.engine.roles import ROLES, idiot, lives, sheriff
+from arena.engine.roles import ROLES, lives, sheriff
 from arena.engine.roles.factions import in_pack
 from arena.engine.roles.werewolf import pack
 from arena.engine.state import NightState
-from arena.engine.tally import cast_ballots
 
 
 def deal(judge: Judge) -> None:
@@ -119,99 +115,16 @@ async def beliefs(judge: Judge) -> None:
             judge.emit(Belief, "god", seat=seat, probabilities=answer.beliefs)
 
 
-def vote_options(judge: Judge, voter: int, candidates: list[int]) -> list[int]:
-    st, rules = judge.state, judge.rules
-    options = candidates
-    if not rules.vote__allow_self:
-        options = [s for s in options if s != voter]
-    lover = st.seats[voter].lover
-    if rules.lovers__vote_restriction == "forbid_each_other" and lover is not None:
-        options = [s for s in options if s != lover]
-    return options
-
-
-async def exile_vote(judge: Judge, reference: int | None) -> None:
-    """The day's vote, its tie rules (C13, C39, A10), and the exile."""
-    st, rules = judge.state, judge.rules
-    voters = [s for s in st.alive() if st.seats[s].can_vote]
-    sequential = rules.vote__mode == "sequential_clockwise"
-    if sequential:
-        order = speaking_order(judge, reference)
-        voters = [s for s in order if s in voters]
-
-    tally = await cast_ballots(
-        judge, voters, partial(vote_options, judge, candidates=st.alive()), ballot="exile",
-        round_no=1,
-        weight=lambda s: sheriff.vote_weight(judge, s), sequential=sequential)
-    leaders = tally.leaders
-    out: int | None = leaders[0] if len(leaders) == 1 else None
-    if len(leaders) > 1:
-        out = await break_tie(judge, leaders, tally.ballots, reference)
-    if out is None:
-        return
-    if idiot.spared_on_exile(judge, out):
-        return
-    await deaths.resolve(judge, [(out, "vote")], reference=out)
-
-
-async def break_tie(judge: Judge, tied: list[int], ballots: dict[int, int | None],
-                    reference: int | None) -> int | None:
-    """Apply the first tie rule of ``vote.tie`` that can apply."""
-    st, rules = judge.state, judge.rules
-    holder = st.sheriff if st.sheriff is not None and st.is_alive(st.sheriff) else None
-    for rule in rules.vote__tie:
-        if rule == "sheriff_decides" and holder is not None:
-            choice = await judge.ask(judge.request(holder, "vote", tied, allow_none=True,
-                                                   ballot="tiebreak", round=0))
-            judge.emit(Vote, "public", seat=holder, target=choice.target, round=0,
-                       weight=sheriff.vote_weight(judge, holder), ballot="tiebreak")
-            return choice.target
-        if rule == "sheriff_side" and holder is not None and ballots.get(holder) in tied:
-            return ballots[holder]
-        if rule in ("revote_once", "revote_until"):
-            limit = 1 if rule == "revote_once" else rules.vote__max_revotes
-            return await revote(judge, tied, limit, reference)
-        if rule == "none":
-            return None
-    return None
-
-
-async def revote(judge: Judge, tied: list[int], limit: int, reference: int | None
-                 ) -> int | None:
-    """Tied players speak again; everyone else votes among them (C13 b)."""
-    st = judge.state
-    sequential = judge.rules.vote__mode == "sequential_clockwise"
-    for round_no in range(2, limit + 2):
-        for seat in tied:
-            said = await judge.ask(judge.request(seat, "speak", purpose="revote", tied=tuple(tied)))
-            judge.emit(Speech, "public", seat=seat, text=said.text, claims=said.claims,
-                       context="revote")
-        order = speaking_order(judge, reference) if sequential else st.alive()
-        voters = [s for s in order if st.seats[s].can_vote and s not in tied]
-        if not voters:
-            return None
-        tally = await cast_ballots(
-            judge, voters, partial(vote_options, judge, candidates=list(tied)),
-            ballot="exile", round_no=round_no, weight=lambda s: sheriff.vote_weight(judge, s),
-            sequential=sequential)
-        leaders = tally.leaders
-        if len(leaders) == 1:
-            return leaders[0]
-        if not leaders:
-            return None
-        tied = leaders
-    return None
-
-
 async def day(judge: Judge, reference: int | None) -> None:
     st, rules = judge.state, judge.rules
+    exile.announce_curse(judge)
     if not await discussion(judge, reference):
         return
     if rules.sheriff__election == "day1_after_speeches" and not st.election_held:
         await sheriff.election(judge, campaign=False)
     if rules.eval__beliefs:
         await beliefs(judge)
-    await exile_vote(judge, reference)
+    await exile.exile_vote(judge, speaking_order(judge, reference))
 
 
 async def play(judge: Judge) -> GameOver:

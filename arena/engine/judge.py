@@ -73,7 +73,12 @@ class Judge:
         self.seed = seed
         if deal is None:
             cards = config.deck()
-            random.Random(f"deal:{seed}").shuffle(cards)
+            shuffler = random.Random(f"deal:{seed}")
+            shuffler.shuffle(cards)
+            if config.rules.thief__mode == "online_blind3" and "thief" in cards[config.players:]:
+                # C26 online: a random player is always made the thief
+                spare, seat = cards.index("thief"), shuffler.randrange(config.players)
+                cards[spare], cards[seat] = cards[seat], cards[spare]
         else:
             cards = list(deal)
         players = config.players

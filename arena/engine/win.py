@@ -34,12 +34,15 @@ def wolves_won(judge: Judge, alive: list[int]) -> bool:
     if rule == "all_non_wolves":
         return not good
     deal = judge.config.roles
-    villagers = [s for s in good if st.role_of(s) == "villager"]
+    villagers = [s for s in good if st.role_of(s) in PLAIN]
     if rule == "all_ordinary_villagers":
         return not villagers if deal.get("villager", 0) else not good
     specials = [s for s in good if is_special(st.role_of(s))]
     dealt_specials = any(n and is_special(r) for r, n in deal.items())
     return (deal.get("villager", 0) > 0 and not villagers) or (dealt_specials and not specials)
+
+
+PLAIN = ("villager", "thief")  # R9: a thief who kept his card is a plain villager
 
 
 def _solo(judge: Judge) -> tuple[str, tuple[int, ...]] | None:

@@ -11,10 +11,13 @@ repeated message prefix, Anthropic-style at ``cache_control`` breakpoints.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import itertools
 import json
 import math
 import socket
 import threading
+import time
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -71,6 +74,7 @@ class Seen:
     path: str
     body: dict[str, Any]
     headers: dict[str, str]
+    at: float  # time.perf_counter() on arrival
 
 
 class StubServer:
@@ -131,7 +135,7 @@ class StubServer:
     # --- the endpoints
     async def _openai(self, request: web.Request) -> web.StreamResponse:
         body = await request.json()
-        self.seen.append(Seen(request.path, body, dict(request.headers)))
+        self.seen.append(Seen(request.path, body, dict(request.headers), time.perf_counter()))
         fmt = (body.get("response_format") or {}).get("type", "none")
         if fmt in self.reject_formats:
             return _error(400, f"response_format {fmt} is not supported by this server")
@@ -140,7 +144,7 @@ class StubServer:
 
     async def _anthropic(self, request: web.Request) -> web.StreamResponse:
         body = await request.json()
-        self.seen.append(Seen(request.path, body, dict(request.headers)))
+        self.seen.append(Seen(request.path, body, dict(request.headers), time.perf_counter()))
         tools = body.get("tools") or [{}]
         return await self._serve(request, body, tools[0].get("input_schema"), _anthropic_answer)
 
@@ -165,21 +169,24 @@ class StubServer:
             self.in_flight -= 1
 
     def _usage(self, path: str, body: dict[str, Any]) -> dict[str, int]:
-        """Total, cached and newly cached input tokens of a request."""
-        if path.endswith("/messages"):
-            parts = [json.dumps(body.get("system", ""))] + [json.dumps(m)
-                                                           for m in body["messages"]]
-            marks = [i for i, p in enumerate(parts) if "cache_control" in p]
-        else:
-            parts = [json.dumps(m) for m in body["messages"]]
-            marks = list(range(len(parts) - 1))
-        prefixes = ["".join(parts[:i + 1]) for i in marks]
-        hits = [p for p in prefixes if p in self._prefixes]
-        cached = tokens(max(hits, key=len)) if hits else 0
-        longest = tokens(prefixes[-1]) if prefixes else 0
-        self._prefixes.update(prefixes)
-        return {"input": tokens("".join(parts)), "cached": cached,
-                "written": max(0, longest - cached) if path.endswith("/messages") else 0}
+        """Total, cached and newly cached input tokens of a request.
+
+        A prefix is cached once a request has sent it: OpenAI-style every message
+        boundary counts, Anthropic-style only the ``cache_control`` breakpoints.
+        """
+        anthropic = path.endswith("/messages")
+        parts = [json.dumps(m) for m in body["messages"]]
+        if anthropic:
+            parts.insert(0, json.dumps(body.get("system", "")))
+        ends = list(itertools.accumulate(tokens(p) for p in parts))
+        digests = list(itertools.accumulate(
+            parts, lambda h, p: hashlib.sha256((h + p).encode()).hexdigest(), initial=""))[1:]
+        marks = ([i for i, p in enumerate(parts) if "cache_control" in p] if anthropic
+                 else list(range(len(parts) - 1)))
+        cached = max((ends[i] for i in marks if digests[i] in self._prefixes), default=0)
+        self._prefixes.update(digests[i] for i in marks)
+        written = max(0, ends[marks[-1]] - cached) if anthropic and marks else 0
+        return {"input": ends[-1] if ends else 0, "cached": cached, "written": written}
 
 
 def tokens(content: str) -> int:
@@ -236,7 +243,8 @@ def _anthropic_answer(body: dict[str, Any], reply: Reply, usage: dict[str, int]
 
 
 def example(schema: dict[str, Any]) -> Any:
-    """A minimal instance of a JSON schema: first enum values, required fields only."""
+    """A simple instance of a JSON schema: first enum values, required fields only,
+    numbers at their maximum (so probability rows never sum to zero)."""
     if "const" in schema:
         return schema["const"]
     if "enum" in schema:
@@ -260,7 +268,7 @@ def example(schema: dict[str, Any]) -> Any:
     if kind == "string":
         return "x" * schema.get("minLength", 0) or "I have nothing to add."
     if kind in ("integer", "number"):
-        return schema.get("minimum", 0)
+        return schema.get("maximum", schema.get("minimum", 0))
     if kind == "boolean":
         return False
     return None

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from agents.providers.base import ChatReply, ChatRequest, Message, ProviderError
-from agents.providers.openai import OpenAIProvider, is_strict_schema
+from agents.providers.openai import OpenAIProvider, strict_schema
 from agents.providers.prices import default_prices
 from tests.llm.conftest import FAST
 from tests.llm.stub_server import (
@@ -64,11 +64,28 @@ def test_options_fill_in_temperature_and_cap_max_tokens(stub: StubServer) -> Non
     assert (stub.seen[0].body["temperature"], stub.seen[0].body["max_tokens"]) == (0.9, 50)
 
 
-def test_a_loose_schema_is_sent_without_strict() -> None:
-    loose = {"type": "object", "properties": {"a": {"type": "string"}}}
-    assert not is_strict_schema(loose)
-    assert not is_strict_schema({**SCHEMA, "properties": {**SCHEMA["properties"], "x": loose}})
-    assert is_strict_schema(SCHEMA)
+def test_strict_schemas_lose_the_keywords_strict_mode_refuses() -> None:
+    speech = {"type": "object", "additionalProperties": False, "required": ["text", "seats"],
+              "properties": {"text": {"type": "string", "maxLength": 10},
+                             "seats": {"type": "array", "uniqueItems": True,
+                                       "items": {"type": "integer", "enum": [1, 2]}}}}
+    assert strict_schema(speech) == {
+        "type": "object", "additionalProperties": False, "required": ["text", "seats"],
+        "properties": {"text": {"type": "string"},
+                       "seats": {"type": "array", "items": {"type": "integer", "enum": [1, 2]}}}}
+    assert strict_schema(SCHEMA) == SCHEMA
+    named = {"type": "object", "additionalProperties": False, "required": ["maxLength"],
+             "properties": {"maxLength": {"type": "integer"}}}
+    assert strict_schema(named) == named  # a property's name is not a keyword
+
+
+def test_a_loose_schema_is_sent_as_it_is_without_strict(stub: StubServer) -> None:
+    loose = {"type": "object", "properties": {"a": {"type": "string", "maxLength": 3}}}
+    assert strict_schema(loose) is None
+    assert strict_schema({**SCHEMA, "properties": {**SCHEMA["properties"], "x": loose}}) is None
+    ask(provider_for(stub), replace(REQUEST, schema=loose))
+    assert stub.seen[0].body["response_format"]["json_schema"] == {
+        "name": "vote", "schema": loose, "strict": False}
 
 
 def test_rejected_formats_fall_back_and_are_remembered(stub: StubServer) -> None:
@@ -113,17 +130,15 @@ def test_refusal_and_empty_answer(stub: StubServer) -> None:
 
 def test_429_waits_for_retry_after(stub: StubServer) -> None:
     stub.push(status(429, retry_after="0.2"), decision({"target": 3, "reasoning": ""}))
-    started = time.perf_counter()
     reply = ask(provider_for(stub))
-    assert time.perf_counter() - started >= 0.2
     assert reply.parsed == {"target": 3, "reasoning": ""} and len(stub.seen) == 2
+    assert stub.seen[1].at - stub.seen[0].at >= 0.2
 
 
 def test_429_without_retry_after_uses_the_short_backoff(stub: StubServer) -> None:
     stub.push(status(429), decision({"target": 3, "reasoning": ""}))
-    started = time.perf_counter()
     ask(provider_for(stub))
-    assert time.perf_counter() - started < 0.2
+    assert stub.seen[1].at - stub.seen[0].at < 0.15
 
 
 @pytest.mark.parametrize("failure", [status(500), status(503), drop(),
@@ -191,3 +206,16 @@ def test_the_limit_is_per_key(stub: StubServer) -> None:
 
     asyncio.run(two_endpoints())
     assert stub.max_in_flight == 4
+
+
+def test_seats_share_a_client_and_a_provider_outlives_its_loop(stub: StubServer) -> None:
+    one, two = provider_for(stub), provider_for(stub)
+
+    async def game() -> tuple[object, object]:
+        reply = await one.complete(REQUEST)
+        assert reply.parsed is not None
+        return one._client(), two._client()
+
+    first, same = asyncio.run(game())
+    again, _ = asyncio.run(game())  # the next game runs in a new event loop
+    assert first is same and again is not first

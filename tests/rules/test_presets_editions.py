@@ -36,7 +36,7 @@ def test_every_preset_loads_with_the_player_count_in_its_name(name: str) -> None
     assert isinstance(config, GameConfig) and config.preset == name
     count = name.rpartition("-")[2]
     assert count.isdigit(), f"{name} does not end in a player count"
-    assert config.players == int(count) == len(config.deck())
+    assert config.players == int(count) == len(config.deck()) - config.extra_cards
 
 
 @pytest.mark.parametrize("name", ALL)

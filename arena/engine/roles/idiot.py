@@ -15,7 +15,8 @@ def spared_on_exile(judge: Judge, seat: int) -> bool:
     """Apply the idiot's exile rule; True when the seat survives its exile."""
     st = judge.state
     info = st.seats[seat]
-    if info.role != "idiot" or judge.rules.idiot__on_vote != "survive_no_vote":
+    if (info.role != "idiot" or judge.rules.idiot__on_vote != "survive_no_vote"
+            or "idiot" in st.silenced):
         return False
     if not info.can_vote:  # already shown his card once
         return False

@@ -60,7 +60,7 @@ async def night(judge: Judge) -> None:
 
 
 SPEC = RoleSpec(
-    name="thief", zh="盗贼", faction="village", special=True, first_night_only=True,
+    name="thief", zh="盗贼", faction="village", special=False, first_night_only=True,
     night=night,
     summary="On the first night takes another card (spare cards, a player's card, or a blind "
     "pick, per thief.mode) and plays it to the end.",

@@ -1,0 +1,135 @@
+"""LLM-seat benchmark (a script that prints figures, not a test).
+
+Plays one game with every seat an ``openai:`` model seat on the local stub server
+(tests/llm/stub_server.py), which answers each request after a fixed delay with
+a legal decision built from the request's JSON schema. It prints:
+
+1. wall-clock / (critical path x delay): how close the game comes to the time
+   the delays alone force. The critical path is counted from the transcript:
+   the model calls of one simultaneous request group (votes, elections, wolf
+   proposals, beliefs) count once (the longest seat's chain of calls); those of
+   a sequential request (a speech, a night action) each count.
+2. input tokens per game and per day, and the share of them in a cached prefix
+   (the stub imitates OpenAI prefix caching), from the transcript's usage events.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import multiprocessing
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from multiprocessing.connection import Connection
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for tests.llm.stub_server
+
+from agents import SeatOptions, make_agent
+from arena.engine import BaseEvent, run_game
+from arena.engine.events import UsageRecord
+from arena.presets import load_preset
+from tests.llm.stub_server import StubServer
+
+NOTES = ("usage", "error", "fallback")  # what the judge records around each answer
+
+
+def critical_path(events: Sequence[BaseEvent]) -> int:
+    """Model calls that had to wait for each other, counted from the usage events.
+
+    The judge writes a request's usage (and any refusal or fallback) right after
+    the answer; a simultaneous group's notes come together, before its results.
+    So a run of notes all of one kind is one step, as long as its slowest seat.
+    """
+    steps, run = 0, list[UsageRecord]()
+    for event in [*events, None]:
+        if event is not None and event.type in NOTES:
+            if isinstance(event, UsageRecord):
+                if run and run[0].kind != event.kind:
+                    steps += _longest_chain(run)
+                    run = []
+                run.append(event)
+            continue
+        steps += _longest_chain(run)
+        run = []
+    return steps
+
+
+def _longest_chain(run: list[UsageRecord]) -> int:
+    return max(Counter(u.seat for u in run).values(), default=0)
+
+
+def token_report(events: Sequence[BaseEvent]) -> list[str]:
+    usage = [e for e in events if isinstance(e, UsageRecord)]
+    by_day: dict[int, list[UsageRecord]] = defaultdict(list)
+    for u in usage:
+        by_day[u.day].append(u)
+    total = sum(u.input_tokens for u in usage)
+    cached = sum(u.cached_tokens for u in usage)
+    lines = [f"input tokens per game: {total:,} in {len(usage)} calls; "
+             f"in a cached prefix: {cached / max(total, 1):.1%}",
+             "  day  calls  input tokens  per call  growth  cached"]
+    previous = 0
+    for day, calls in sorted(by_day.items()):
+        day_input = sum(u.input_tokens for u in calls)
+        day_cached = sum(u.cached_tokens for u in calls)
+        growth = f"{day_input / previous:6.2f}x" if previous else "      -"
+        lines.append(f"  {day:>3}  {len(calls):>5}  {day_input:>12,}  {day_input // len(calls):>8,}"
+                     f"  {growth}  {day_cached / max(day_input, 1):6.1%}")
+        previous = day_input
+    return lines
+
+
+def serve(delay: float, conn: Connection) -> None:
+    """Run the stub in its own process (a model server is not in the arena's process)."""
+    with StubServer(delay_s=delay) as stub:
+        conn.send(stub.openai_url)
+        conn.recv()
+        conn.send(stub.max_in_flight)
+
+
+async def play(preset: str, seed: int, url: str, concurrency: int | None
+               ) -> tuple[float, tuple[BaseEvent, ...]]:
+    config = load_preset(preset)
+    options = SeatOptions(max_concurrency=concurrency or config.players)
+    agents = {seat: make_agent(f"openai:stub-model@{url}", seat, seed, options)
+              for seat in range(1, config.players + 1)}
+    started = time.perf_counter()
+    result = await run_game(config, agents, seed=seed)
+    return time.perf_counter() - started, result.events
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--preset", default="classic-12")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--delay", type=float, default=0.05, help="stub answer delay (s)")
+    parser.add_argument("--max-concurrency", type=int, default=None,
+                        help="the seats' shared request limit (default: one per seat)")
+    args = parser.parse_args()
+    conn, child = multiprocessing.Pipe()
+    server = multiprocessing.Process(target=serve, args=(args.delay, child), daemon=True)
+    server.start()
+    try:
+        url = conn.recv()
+        wall, events = asyncio.run(play(args.preset, args.seed, url, args.max_concurrency))
+        conn.send("stop")
+        peak = conn.recv()
+    finally:
+        server.join(timeout=5)
+    path = critical_path(events)
+    fallbacks = sum(e.type == "fallback" for e in events)
+    refused = sum(e.type == "error" for e in events)
+    days = max((e.day for e in events), default=0)
+    print(f"{args.preset}, seed {args.seed}: {days} days, stub delay {args.delay * 1000:.0f} ms, "
+          f"{peak} requests in flight at most, {refused} refused answers, {fallbacks} fallbacks")
+    print(f"wall clock {wall:.2f} s; critical path {path} calls x {args.delay:.3f} s = "
+          f"{path * args.delay:.2f} s; ratio {wall / (path * args.delay):.3f} (target <= 1.2)")
+    print("\n".join(token_report(events)))
+
+
+if __name__ == "__main__":
+    main()

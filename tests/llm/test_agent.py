@@ -1,0 +1,309 @@
+"""LLM seats against a fake provider: whole games, replay, re-asks and fallbacks,
+the cache-friendly message layout, the answer schemas and their parsing."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agents import AgentSpecError, SeatOptions, make_agent
+from agents.decisions import AnswerError, parse, schema_for
+from agents.llm import MAX_TRIES, AnswerFailed, LLMAgent
+from agents.providers.base import ChatReply, ChatRequest, Message
+from arena import transcript
+from arena.engine import Decision, Game, GameConfig, Observation, Request, observe
+from arena.engine.events import BaseEvent, Fallback, Reasoning, UsageRecord
+from arena.engine.requests import Usage
+from arena.presets import load_preset
+from tests.llm.fake import FakeProvider, legal, usage_of
+
+CLASSIC = load_preset("classic-12")
+
+
+def llm_table(config: GameConfig, answer_for: Any = legal) -> dict[int, FakeProvider]:
+    return {s: FakeProvider(answer_for(s)) for s in range(1, config.players + 1)}
+
+
+def play(config: GameConfig, providers: dict[int, FakeProvider], seed: int, path: Path,
+         **options: Any) -> list[BaseEvent]:
+    """One game of LLM seats, written as a transcript with its header."""
+    agents = {s: LLMAgent(p, seed=s, lang="zh" if s % 2 else "en")
+              for s, p in providers.items()}
+    events: list[BaseEvent] = []
+    sinks: list[Any] = [events.append]
+
+    def sink(event: BaseEvent) -> None:
+        for each in sinks:
+            each(event)
+
+    game = Game(config, agents, seed=seed, sink=sink, **options)
+    seats = [{"seat": s, "name": f"P{s}", "agent": "fake:fake-model", "model": "fake-model"}
+             for s in agents]
+    writer = transcript.TranscriptWriter(path, transcript.make_header(
+        game, game_id=path.stem, seed=seed, seats=seats))
+    sinks.append(writer)
+    try:
+        asyncio.run(game.run())
+    finally:
+        writer.close()
+    return events
+
+
+def of_type(events: list[BaseEvent], kind: type[BaseEvent]) -> list[Any]:
+    return [e for e in events if isinstance(e, kind)]
+
+
+# --- whole games ---------------------------------------------------------------------------
+
+
+def test_twelve_llm_seats_finish_record_usage_and_replay(tmp_path: Path) -> None:
+    config = load_preset("classic-12", overrides={"eval.beliefs": True})
+    providers = llm_table(config)
+    path = tmp_path / "llm.jsonl"
+    events = play(config, providers, 5, path, record_reasoning=True)
+    assert events[-1].type == "game_end"
+    calls = sum(len(p.calls) for p in providers.values())
+    usage = of_type(events, UsageRecord)
+    assert len(usage) == calls > 12 * 5
+    assert {u.model for u in usage} == {"fake-model"}
+    assert all(u.audience == "god" for u in usage)
+    assert not of_type(events, Fallback)
+    assert len(of_type(events, Reasoning)) == calls
+    beliefs = [e for e in events if e.type == "belief"]
+    assert beliefs and all(abs(sum(row.values()) - 1) < 1e-9
+                           for e in beliefs for row in e.probabilities.values())  # type: ignore[attr-defined]
+    ok, message = transcript.verify(path)
+    assert ok, message
+
+
+def test_every_call_extends_the_same_prefix() -> None:
+    """Message 0 and the end of the kept history are cache points; nothing before is
+    ever rewritten, so a provider's prompt cache can hit on every call."""
+    providers = llm_table(CLASSIC)
+    agents = {s: LLMAgent(p, seed=s) for s, p in providers.items()}
+    asyncio.run(Game(CLASSIC, agents, seed=8).run())
+    pairs = 0
+    for provider in providers.values():
+        calls = provider.calls
+        pairs += len(calls) - 1
+        for before, after in zip(calls, calls[1:], strict=False):
+            old, new = strip(before.messages), strip(after.messages)
+            assert new[:len(old)] == old
+            assert new[len(old)][0] == "assistant" and new[-1][0] == "user"
+            marks = [i for i, m in enumerate(after.messages) if m.cache]
+            assert marks == [0, len(old)]
+        first = calls[0].messages
+        assert [m.role for m in first] == ["system", "user"] and first[0].cache
+    assert pairs > 100
+    growth = [usage_of(c, "").cached_tokens / usage_of(c, "").input_tokens
+              for p in providers.values() for c in p.calls[1:]]
+    assert sum(growth) / len(growth) > 0.8
+
+
+def strip(messages: tuple[Message, ...]) -> list[tuple[str, str]]:
+    return [(m.role, m.content) for m in messages]
+
+
+def flaky(seat: int) -> Any:
+    """Seat 1 answers malformed JSON, an illegal answer and a refusal (a fallback), then an
+    empty answer and a legal one; then legal answers. Other seats are legal."""
+    good = legal(seat)
+    wrong = {"target": "x", "answer": "maybe", "text": 5}
+    script: list[Any] = ["I think P3 is a wolf {not json", wrong,
+                         ChatReply(text="I can't help with that.", parsed=None,
+                                   usage=Usage(model="fake-model", input_tokens=5),
+                                   refusal=True), ""]
+
+    def answer(request: ChatRequest) -> Any:
+        return script.pop(0) if seat == 1 and script else good(request)
+
+    return answer
+
+
+def test_bad_answers_are_reasked_then_fall_back_and_the_game_finishes(tmp_path: Path) -> None:
+    providers = llm_table(CLASSIC, flaky)
+    path = tmp_path / "flaky.jsonl"
+    events = play(CLASSIC, providers, 11, path)
+    assert events[-1].type == "game_end"
+    fallbacks = of_type(events, Fallback)
+    assert [f.seat for f in fallbacks] == [1]
+    assert fallbacks[0].reason.startswith("error: AnswerFailed: no usable answer in 3 tries")
+    assert "refused" in fallbacks[0].reason
+    calls = providers[1].calls
+    retries = [m.content for c in calls[:5] for m in c.messages[-1:] if m.role == "user"]
+    assert "holds no JSON object" in retries[1]
+    assert "Field required" in retries[2] or "Input should be" in retries[2]
+    assert "the answer is empty" in retries[4]
+    # the failed calls' usage is billed with the seat's next decision
+    assert len([u for u in of_type(events, UsageRecord) if u.seat == 1]) == len(calls)
+    # the seat is told of its fallback in its next turn
+    assert "AnswerFailed" in calls[3].messages[-1].content
+    ok, message = transcript.verify(path)
+    assert ok, message
+
+
+# --- one decision ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def table_log() -> list[BaseEvent]:
+    agents = {s: make_agent("random", s, 3) for s in range(1, CLASSIC.players + 1)}
+    return list(asyncio.run(Game(CLASSIC, agents, seed=3).run()).events)
+
+
+def day_one(log: list[BaseEvent], seat: int) -> Observation:
+    cut = next(i for i, e in enumerate(log) if e.type == "speech" and e.phase == "day")
+    return observe(log[:cut], seat)
+
+
+def vote(seat: int, options: tuple[int, ...] = (2, 3, 4)) -> Request:
+    return Request(seat=seat, kind="vote", day=1, options=options, allow_none=True,
+                   context={"seats": tuple(range(1, 13)), "ballot": "exile", "round": 1})
+
+
+def decide(agent: LLMAgent, obs: Observation, request: Request) -> Decision:
+    return asyncio.run(agent.decide(obs, request))
+
+
+def test_an_illegal_target_is_reasked_with_the_reason(table_log: list[BaseEvent]) -> None:
+    answers: list[Any] = [{"target": 9}, {"reasoning": "P3 lied", "target": 3}]
+    provider = FakeProvider(lambda _r: answers.pop(0))
+    decision = decide(LLMAgent(provider, seed=1), day_one(table_log, 1), vote(1))
+    assert (decision.target, decision.reasoning) == (3, "P3 lied")
+    assert len(decision.usage) == 2
+    retry = provider.calls[1].messages
+    assert retry[-2] == Message("assistant", json.dumps({"target": 9}))
+    assert "vote: 9 is not one of [2, 3, 4]" in retry[-1].content
+
+
+def test_three_bad_answers_raise_and_the_next_decision_bills_them(
+        table_log: list[BaseEvent]) -> None:
+    answers: list[Any] = ["", "", "", {"target": 2}]
+    provider = FakeProvider(lambda _r: answers.pop(0))
+    agent = LLMAgent(provider, seed=1)
+    obs = day_one(table_log, 1)
+    with pytest.raises(AnswerFailed, match="the answer is empty"):
+        decide(agent, obs, vote(1))
+    assert len(provider.calls) == MAX_TRIES
+    assert provider.calls[1].messages[-2].content == "(no answer)"
+    assert len(decide(agent, obs, vote(1)).usage) == MAX_TRIES + 1
+
+
+def test_a_cancelled_turn_is_not_kept(table_log: list[BaseEvent]) -> None:
+    class Slow(FakeProvider):
+        async def complete(self, request: ChatRequest) -> ChatReply:
+            await asyncio.sleep(10)
+            return await super().complete(request)
+
+    agent = LLMAgent(Slow(legal(1)), seed=1)
+    obs = day_one(table_log, 1)
+
+    async def timed_out() -> None:
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(agent.decide(obs, vote(1)), 0.01)
+
+    asyncio.run(timed_out())
+    assert [m.role for m in agent.history] == ["system"] and agent.shown == -1
+
+
+def test_model_specs_build_llm_agents(monkeypatch: pytest.MonkeyPatch) -> None:
+    from agents.providers import registry
+
+    seen: list[tuple[str, Any]] = []
+
+    def fake_provider(spec: str, options: Any) -> FakeProvider:
+        seen.append((spec, options))
+        return FakeProvider(legal(0))
+
+    monkeypatch.setattr(registry, "make_provider", fake_provider)
+    options = SeatOptions(temperature=0.3, max_tokens=300, base_url="http://x/v1",
+                          api_key_env="K", persona="Ada")
+    agent = make_agent("openai:gpt-4o-mini", 3, 7, options, "zh")
+    assert isinstance(agent, LLMAgent) and agent.concurrent
+    assert (agent.temperature, agent.max_tokens, agent.prompter.lang) == (0.3, 300, "zh")
+    assert agent.prompter.persona == "Ada"
+    spec, provider_options = seen[0]
+    assert spec == "openai:gpt-4o-mini"
+    assert (provider_options.base_url, provider_options.api_key_env,
+            provider_options.temperature, provider_options.max_tokens) == (
+        "http://x/v1", "K", 0.3, 300)
+    with pytest.raises(AgentSpecError, match="unknown agent"):
+        make_agent("gemini:x", 1, 1)
+
+
+# --- schemas and parsing -----------------------------------------------------------------
+
+
+def test_schemas_list_the_legal_options() -> None:
+    target = schema_for(vote(1))
+    assert target["required"] == ["reasoning", "target"]
+    assert target["properties"]["target"]["enum"] == [2, 3, 4, None]
+    assert schema_for(Request(seat=1, kind="check", day=1, options=(5, 6)))[
+        "properties"]["target"] == {"type": "integer", "enum": [5, 6]}
+    link = schema_for(Request(seat=1, kind="link", day=1, options=(1, 2, 3)))
+    assert link["properties"]["targets"]["minItems"] == 2 == link["properties"]["targets"][
+        "maxItems"]
+    speech = schema_for(Request(seat=1, kind="speak", day=1, context={"seats": (1, 2)},
+                                max_chars=50), ("werewolf", "seer"))
+    claim = speech["properties"]["claims"]["items"]["properties"]
+    assert claim["role"]["enum"] == ["werewolf", "seer", None]
+    assert claim["target"]["enum"] == [1, 2, None]
+    assert speech["properties"]["text"]["maxLength"] == 50
+    belief = schema_for(Request(seat=2, kind="belief", day=1, context={"seats": (1, 2, 3)}),
+                        ("werewolf", "villager"))
+    rows = belief["properties"]["probabilities"]
+    assert rows["required"] == ["1", "3"]
+    assert rows["properties"]["1"]["required"] == ["werewolf", "villager"]
+
+
+BAD = [
+    (vote(1), ["target"], "the answer must be one JSON object"),
+    (vote(1), {"target": "three"}, "target: Input should be a valid integer"),
+    (vote(1), {}, "target: Field required"),
+    (vote(1), {"target": 1}, "vote: 1 is not one of [2, 3, 4]"),
+    (Request(seat=1, kind="check", day=1, options=(2,)), {"target": None},
+     "check: passing is not allowed here"),
+    (Request(seat=1, kind="save", day=1), {"answer": "perhaps"},
+     "answer: Input should be a valid boolean"),
+    (Request(seat=1, kind="link", day=1, options=(1, 2, 3)), {"targets": [2, 2]},
+     "link: name each seat once"),
+    (Request(seat=1, kind="speak", day=1, context={"seats": (1, 2)}),
+     {"text": "hi", "claims": [{"kind": "role", "role": "wizard"}]},
+     "claim role 'wizard' is not a role in this game"),
+    (Request(seat=1, kind="speak", day=1, context={"seats": (1, 2)}),
+     {"text": "hi", "claims": [{"kind": "check", "target": 2}]}, "a check claim needs result"),
+    (Request(seat=1, kind="speak", day=1, context={"seats": (1, 2)}),
+     {"text": "hi", "claims": [{"kind": "accuse", "target": 7}]}, "not at the table"),
+    (Request(seat=1, kind="belief", day=1, context={"seats": (1, 2)}),
+     {"probabilities": {"2": {"seer": 1.5}}}, "seat 2: probability 1.5 is not between"),
+    (Request(seat=1, kind="belief", day=1, context={"seats": (1, 2)}),
+     {"probabilities": {"1": {"seer": 1}}}, "beliefs name seat 1"),
+]
+
+
+@pytest.mark.parametrize(("request_", "data", "message"), BAD)
+def test_unusable_answers_give_a_one_line_reason(request_: Request, data: Any,
+                                                 message: str) -> None:
+    with pytest.raises(AnswerError) as caught:
+        parse(request_, data)
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_usable_answers_become_decisions() -> None:
+    speech = parse(Request(seat=1, kind="speak", day=1, context={"seats": (1, 2, 3)}),
+                   {"text": "I am the seer", "reasoning": "bluff", "extra": 1,
+                    "claims": [{"kind": "role", "role": "seer", "target": 3},
+                               {"kind": "check", "target": 3, "result": "good"}]})
+    assert speech.text == "I am the seer" and speech.reasoning == "bluff"
+    assert [(c.kind, c.role, c.target, c.result) for c in speech.claims] == [
+        ("role", "seer", None, None), ("check", None, 3, "good")]
+    belief = parse(Request(seat=1, kind="belief", day=1, context={"seats": (1, 2, 3)}),
+                   {"probabilities": {"2": {"seer": 0.25, "werewolf": 0.75}, "3": {"seer": 0.5}}})
+    assert belief.beliefs == {"2": {"seer": 0.25, "werewolf": 0.75}, "3": {"seer": 1.0}}
+    assert parse(Request(seat=1, kind="save", day=1), {"answer": True}).yes is True
+    assert parse(vote(1), {"target": None}).target is None

@@ -1,0 +1,71 @@
+"""Edition online-lastwords (网杀 遗言版, O-LW, project decision 2): the deals follow
+the 003 online table (catalog 5.3a, shared with 标准 and 新月), the rules take the O-LW
+choices of section 6 (nobody's card shown, last words up to the number of wolves) and
+the shared online ones, and every preset plays to the end with random bots."""
+
+from __future__ import annotations
+
+import pytest
+
+from arena.presets import load_preset
+from tests.rules.test_edition_classic import (
+    assert_plays_to_the_end,
+    assert_wakes_in_order,
+    deal_of,
+)
+from tests.rules.test_edition_online_standard import (
+    ONLINE_NIGHT,
+    TABLE_5_3A,
+    assert_online_choices,
+    assert_online_core,
+)
+from tests.rules.test_presets_editions import names_in, rules_of
+
+NAMES = names_in("online-lastwords")
+
+
+def test_online_lastwords_presets_cover_the_5_3a_table() -> None:
+    """Decision 2: one preset per row of 5.3a, 6 to 18 players."""
+    assert sorted(NAMES) == sorted(f"online-lastwords-{n}" for n in TABLE_5_3A)
+
+
+@pytest.mark.parametrize("players", sorted(TABLE_5_3A))
+def test_online_lastwords_deal_follows_table_5_3a(players: int) -> None:
+    """Catalog 5.3a: 遗言版 uses the same table as 标准版."""
+    assert deal_of(f"online-lastwords-{players}") == TABLE_5_3A[players]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_online_lastwords_section_6_defaults(name: str) -> None:
+    """Section 6, O-LW column: no card is shown at any death (C4); the dead give last
+    words until as many have spoken as there are wolves (C5: quota 0 means the number
+    of wolves); otherwise the online choices: ties go to the sheriff's side, else
+    nobody (C13 d, A10), wolves must kill everyone but the wolves (C22)."""
+    rules = rules_of(name)
+    assert not (rules["reveal.night_death"] or rules["reveal.vote_death"]
+                or rules["reveal.day_death"])
+    assert rules["last_words.mode"] == "all_until_quota"
+    assert rules["last_words.quota"] == 0
+    assert_online_core(rules)
+    assert_online_choices(rules)
+    assert rules["sheriff.election"] != "none"
+    assert rules["vote.tie"] == ["sheriff_side", "none"]
+    assert rules["wolves.win"] == "all_non_wolves"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_online_lastwords_night_order(name: str) -> None:
+    """C28 / 2.2 N-ONLINE: first-night steps, guard, seer, wolves, witch, piper."""
+    assert_wakes_in_order(name, ONLINE_NIGHT)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_online_lastwords_preset_plays_to_the_end_with_random_bots(name: str) -> None:
+    """Every online-lastwords preset: one random-bot game runs to its end, no death
+    shows a card, and no more last words are given than there are wolves (C5)."""
+    result = assert_plays_to_the_end(name)
+    assert all(e.revealed_role is None  # type: ignore[attr-defined]
+               for e in result.events if e.type == "death")  # type: ignore[attr-defined]
+    last_words = [e for e in result.events
+                  if e.type == "speech" and e.context == "last_words"]  # type: ignore[attr-defined]
+    assert len(last_words) <= load_preset(name).roles["werewolf"]

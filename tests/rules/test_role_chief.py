@@ -1,0 +1,124 @@
+"""Online Chief (R23, 网杀村长): two lives against the wolves (guarded keeps both, saved
+leaves one, A6); poisoned, exiled or shot he dies at once and every non-wolf identity
+loses its skill (C25 chief.penalty_scope = all_roles), while the wolves keep killing."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import deaths, true_causes
+from tests.rules.test_roles_common import Played, play
+
+# seat 1 wolf, 2 wolf, 3 chief, 4 seer, 5 witch, 6 hunter, 7 guard, 8 little girl,
+# 9-10 villagers
+DEAL = ('roles = ["werewolf", "werewolf", "chief", "seer", "witch", "hunter", "guard", '
+        '"little_girl", "villager", "villager"]')
+
+
+def _game(rules: str, seats: str, days: int = 1) -> str:
+    return f"""
+seed = 23
+{DEAL}
+[rules]
+"sheriff.election" = "none"
+"game.max_days" = {days}
+"little_girl.detect_p" = 0
+{rules}
+{seats}
+"""
+
+
+def _wolves_kill(targets: str) -> str:
+    return f"[seats.1]\nkill = {targets}\n[seats.2]\nkill = {targets}\n"
+
+
+def _votes(target: int, voters: tuple[int, ...] = (4, 5, 7)) -> str:
+    return "".join(f"[seats.{v}.day1]\nvote = [{target}]\n" for v in voters)
+
+
+def _skills(played: Played, day: int) -> dict[str, list[int]]:
+    """Which seats were asked to use each night skill on night ``day``."""
+    kinds = ("check", "save", "poison", "protect", "peek", "kill")
+    return {k: [r.seat for r in played.asked(k, day=day)] for k in kinds}
+
+
+SILENT = {"check": [], "save": [], "poison": [], "protect": [], "peek": [], "kill": [1, 2]}
+
+
+# --- two lives (R23, A6)
+
+
+def test_r23_two_lives_against_the_wolves() -> None:
+    """R23: the wolves must kill him twice; the first attack shows no death."""
+    played = play(_game("", _wolves_kill("[3, 3]"), days=2))
+    assert deaths(played.result) == [(2, 3, "night")]
+    assert true_causes(played.result) == {3: "wolves"}
+
+
+def test_r23_guarded_keeps_both_lives() -> None:
+    """R23 / A6: guarded while he has two lives, he still has two: the attacks on
+    nights 2 and 3 are needed."""
+    seats = _wolves_kill("[3, 3, 3]") + '[seats.7]\nprotect = [3, "none", "none"]\n'
+    played = play(_game("", seats, days=3))
+    assert deaths(played.result) == [(3, 3, "night")]
+
+
+def test_r23_witch_saved_leaves_one_life() -> None:
+    """R23 / A6: saved by the witch from a wolf kill, he has one life left."""
+    seats = _wolves_kill("[3, 3]") + "[seats.5]\nsave = [true]\n"
+    played = play(_game("", seats, days=2))
+    assert deaths(played.result) == [(2, 3, "night")]
+
+
+def test_r23_killed_by_wolves_no_penalty() -> None:
+    """R23: the penalty follows only poison, vote or the hunter; after his death to the
+    wolves the seer still checks and the witch still brews."""
+    played = play(_game("", _wolves_kill("[3, 3]"), days=3))
+    assert played.events("reveal", reason="penalty") == []
+    night3 = _skills(played, 3)
+    assert night3["check"] == [4] and night3["poison"] == [5] and night3["protect"] == [7]
+
+
+# --- the penalty (R23, C25)
+
+VILLAGE_HANDS = {
+    "poison": "[seats.5]\npoison = [3]\n",
+    "vote": _votes(3),
+    "hunter": _votes(6) + "[seats.6]\nshoot = [3]\n",
+}
+
+
+@pytest.mark.parametrize("cause", sorted(VILLAGE_HANDS))
+def test_r23_dies_at_once_and_every_skill_is_lost(cause: str) -> None:
+    """R23 / C25 all_roles (default): one poison, vote or shot kills him despite his two
+    lives; from then on the seer cannot check, the witch cannot use potions, the guard
+    cannot guard and the little girl cannot peek, while the wolves keep killing."""
+    seats = VILLAGE_HANDS[cause] + _wolves_kill('["none", 9, 10]')
+    played = play(_game('"chief.penalty_scope" = "all_roles"', seats, days=3))
+    assert (1, 3, "night" if cause == "poison" else cause) in deaths(played.result)
+    assert true_causes(played.result)[3] == cause
+    penalty = played.events("reveal", reason="penalty")
+    assert [(e.seat, e.role, e.audience) for e in penalty] == [(3, "chief", "public")]  # type: ignore[attr-defined]
+    assert _skills(played, 2) == SILENT
+    assert _skills(played, 3) == SILENT
+    assert {(d, s) for d, s, _ in deaths(played.result)} >= {(2, 9), (3, 10)}
+
+
+def test_r23_silenced_hunter_cannot_shoot() -> None:
+    """R23: 'the hunter cannot shoot': after the exiled chief's penalty, a hunter killed
+    by the wolves is not asked to shoot."""
+    seats = _votes(3) + _wolves_kill('["none", 6]') + "[seats.6]\nshoot = [1]\n"
+    played = play(_game("", seats, days=2))
+    assert deaths(played.result) == [(1, 3, "vote"), (2, 6, "night")]
+    assert played.asked("shoot") == []
+
+
+@pytest.mark.parametrize(
+    ("scope", "acting"),
+    [("all_roles", {"kill"}), ("listed_roles", {"kill", "peek"})],
+)
+def test_c25_chief_penalty_scope(scope: str, acting: set[str]) -> None:
+    """C25 chief.penalty_scope: all_roles takes every non-wolf skill (the little girl's
+    too); listed_roles only the hunter's, guard's, witch's and seer's."""
+    played = play(_game(f'"chief.penalty_scope" = "{scope}"', _votes(3), days=2))
+    assert {k for k, asked in _skills(played, 2).items() if asked} == acting

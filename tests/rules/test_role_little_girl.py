@@ -1,0 +1,171 @@
+"""Little Girl (R7): may peek during the wolf step (A1: opt-in each night, what she learns
+per little_girl.info, the risk little_girl.detect_p), when (C16 little_girl.window), and
+the guard cannot protect her (R7)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import deaths, true_causes
+from tests.rules.test_roles_common import Played, alive_at_end, audience, play
+
+# seat 1 wolf, 2 wolf, 3 little girl, 4 guard, 5 witch, 6-7 villagers
+DEAL = ('roles = ["werewolf", "werewolf", "little_girl", "guard", "witch", "villager", '
+        '"villager"]')
+
+
+def _game(rules: str, seats: str, days: int = 1, detect: float = 0) -> str:
+    """A game where the wolves never catch her unless ``detect`` says otherwise."""
+    return f"""
+seed = 6
+{DEAL}
+[rules]
+"sheriff.election" = "none"
+"game.max_days" = {days}
+"little_girl.detect_p" = {detect}
+{rules}
+{seats}
+"""
+
+
+def _peeks(answers: str) -> str:
+    return f"[seats.3]\npeek = {answers}\n"
+
+
+def _seen(played: Played, day: int | None = None) -> list[tuple[int, str]]:
+    """(seat, role) of the wolves shown to the girl by a peek, optionally on one night."""
+    return [(e.seat, e.role) for e in played.events("reveal", reason="little_girl")  # type: ignore[attr-defined]
+            if day is None or e.day == day]
+
+
+def _wolf_chat(played: Played) -> list[tuple[int, tuple[int, ...]]]:
+    """(night, audience) of every line of the wolves' chat."""
+    return [(e.day, audience(e)) for e in played.events("speech", context="wolf_chat")]
+
+
+def test_a1_peek_is_asked_every_night() -> None:
+    """A1: the girl is asked each night whether she peeks, and only she is asked."""
+    played = play(_game("", "", days=3))
+    assert [(r.seat, r.day) for r in played.asked("peek")] == [(3, 1), (3, 2), (3, 3)]
+
+
+def test_a1_peeking_is_opt_in() -> None:
+    """A1: declining learns nothing; peeking on night 2 shows her the wolves that night."""
+    played = play(_game('"little_girl.info" = "all_wolves"', _peeks("[false, true]"), days=2))
+    assert _seen(played, day=1) == []
+    assert sorted(_seen(played, day=2)) == [(1, "werewolf"), (2, "werewolf")]
+    actions = played.events("night_action", action="peek")
+    assert [(e.day, e.target) for e in actions] == [(1, None), (2, 3)]  # type: ignore[attr-defined]
+    assert all(audience(e) == (3,) for e in actions)
+
+
+def test_a1_info_all_wolves() -> None:
+    """A1 little_girl.info = all_wolves: a peek shows her every wolf's seat, privately."""
+    played = play(_game('"little_girl.info" = "all_wolves"', _peeks("[true]")))
+    assert sorted(_seen(played)) == [(1, "werewolf"), (2, "werewolf")]
+    assert all(audience(e) == (3,) for e in played.events("reveal", reason="little_girl"))
+    assert _wolf_chat(played) == [(1, (1, 2)), (1, (1, 2))]
+
+
+def test_a1_info_one_wolf() -> None:
+    """A1 little_girl.info = one_wolf: a peek shows her exactly one of the wolves."""
+    played = play(_game('"little_girl.info" = "one_wolf"', _peeks("[true, true, true]"), 3))
+    for night in (1, 2, 3):
+        seen = _seen(played, day=night)
+        assert len(seen) == 1 and seen[0] in {(1, "werewolf"), (2, "werewolf")}
+
+
+def test_a1_info_wolf_chat() -> None:
+    """A1 little_girl.info = wolf_chat: peeking lets her read the pack's chat that night
+    (and shows no seat directly); not peeking, the chat is the pack's alone."""
+    played = play(_game('"little_girl.info" = "wolf_chat"', _peeks("[true, false]"), days=2))
+    assert _seen(played) == []
+    assert _wolf_chat(played) == [(1, (1, 2, 3)), (1, (1, 2, 3)), (2, (1, 2)), (2, (1, 2))]
+
+
+def test_a1_caught_peeking_the_pack_learns_her_seat() -> None:
+    """A1 little_girl.detect_p = 1: a peek is always caught; the pack (only) is told that
+    seat 3 is the little girl."""
+    played = play(_game("", _peeks("[true]"), detect=1))
+    caught = played.events("reveal", reason="caught_peeking")
+    assert [(e.day, e.seat, e.role) for e in caught] == [(1, 3, "little_girl")]  # type: ignore[attr-defined]
+    assert audience(caught[0]) == (1, 2)
+
+
+def test_a1_caught_only_when_peeking() -> None:
+    """A1: with detect_p = 1 a girl who keeps her eyes shut is never caught."""
+    played = play(_game("", _peeks("[false, false]"), days=2, detect=1))
+    assert played.events("reveal", reason="caught_peeking") == []
+
+
+def test_a1_detect_p_zero_never_caught() -> None:
+    """A1 little_girl.detect_p = 0: peeking every night is never discovered."""
+    played = play(_game("", _peeks("[true, true, true, true]"), days=4, detect=0))
+    assert len(played.asked("peek")) == 4
+    assert played.events("reveal", reason="caught_peeking") == []
+
+
+def test_a1_caught_girl_may_be_killed() -> None:
+    """A1 / R7: once caught, the wolves may switch their kill to her; she dies."""
+    seats = _peeks("[true]") + "[seats.1]\nkill = [3]\n[seats.2]\nkill = [3]\n"
+    played = play(_game("", seats, detect=1))
+    caught = played.events("reveal", reason="caught_peeking")[0]
+    final = played.events("night_action", action="kill", final=True)[0]
+    assert caught.seq < final.seq
+    assert deaths(played.result) == [(1, 3, "night")]
+
+
+@pytest.mark.parametrize("info", ["all_wolves", "wolf_chat"])
+def test_c16_whole_step_peeks_before_the_wolves_talk(info: str) -> None:
+    """C16 little_girl.window = whole_step: she is asked before the pack's chat, so a
+    wolf_chat peek covers the whole chat."""
+    rules = f'"little_girl.window" = "whole_step"\n"little_girl.info" = "{info}"'
+    played = play(_game(rules, _peeks("[true]")))
+    peek = played.events("night_action", action="peek")[0]
+    chat = played.events("speech", context="wolf_chat")
+    assert chat and all(peek.seq < e.seq for e in chat)
+    if info == "wolf_chat":
+        assert all(3 in audience(e) for e in chat)
+
+
+def test_c16_after_kill_call_peeks_only_after_the_wolves_talk() -> None:
+    """C16 little_girl.window = after_kill_call: she is asked only once the pack's chat is
+    over and before the kill is settled, so she reads none of that chat."""
+    rules = '"little_girl.window" = "after_kill_call"\n"little_girl.info" = "wolf_chat"'
+    played = play(_game(rules, _peeks("[true]")))
+    peek = played.events("night_action", action="peek")[0]
+    chat = played.events("speech", context="wolf_chat")
+    kills = played.events("night_action", action="kill")
+    assert chat and all(e.seq < peek.seq for e in chat)
+    assert kills and all(peek.seq < e.seq for e in kills)
+    assert all(audience(e) == (1, 2) for e in chat)
+
+
+def test_c16_after_kill_call_still_shows_the_wolves() -> None:
+    """C16 after_kill_call with info all_wolves: the late peek still shows the pack."""
+    rules = '"little_girl.window" = "after_kill_call"\n"little_girl.info" = "all_wolves"'
+    played = play(_game(rules, _peeks("[true]")))
+    assert sorted(_seen(played)) == [(1, "werewolf"), (2, "werewolf")]
+
+
+def test_r7_guard_cannot_protect_the_little_girl() -> None:
+    """R7: the guard's protection is void on her, so the wolves' attack kills her."""
+    seats = "[seats.1]\nkill = [3]\n[seats.2]\nkill = [3]\n[seats.4]\nprotect = [3]\n"
+    played = play(_game("", seats))
+    assert played.events("night_action", action="protect")[0].target == 3  # type: ignore[attr-defined]
+    assert deaths(played.result) == [(1, 3, "night")]
+    assert true_causes(played.result) == {3: "wolves"}
+
+
+def test_r7_guard_still_protects_others() -> None:
+    """R7 control: in the same table, the guard's protection of a villager holds."""
+    seats = "[seats.1]\nkill = [6]\n[seats.2]\nkill = [6]\n[seats.4]\nprotect = [6]\n"
+    assert deaths(play(_game("", seats)).result) == []
+
+
+def test_r7_witch_can_still_save_her() -> None:
+    """R7 only voids the guard: the witch's antidote saves the little girl as anyone."""
+    seats = "[seats.1]\nkill = [3]\n[seats.2]\nkill = [3]\n[seats.5]\nsave = [true]\n"
+    played = play(_game("", seats))
+    assert deaths(played.result) == []
+    assert 3 in alive_at_end(played)
