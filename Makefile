@@ -28,10 +28,11 @@ lint: $(DEV_STAMP)
 	$(BIN)/lint-imports
 
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -q
 
-bench: $(STAMP)
+bench: $(DEV_STAMP)
 	$(BIN)/python scripts/bench.py
+	$(BIN)/python scripts/bench_llm.py
 	$(BIN)/python scripts/balance.py --write
 
 docs: $(STAMP)

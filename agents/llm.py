@@ -6,8 +6,8 @@ seat's card); each decision appends one user message (the events the seat saw
 since its last turn, its status and the request) and the model's answer.
 An unusable answer (no JSON, illegal, a refusal, empty) is sent back with the
 reason, up to MAX_TRIES calls; then the agent raises AnswerFailed and the judge
-logs a fallback. Usage of every call lands in the Decision (or, after a
-failure, in the seat's next Decision).
+logs a fallback. Usage of every call lands in the Decision, or in the
+AnswerFailed, whose usage the judge records before the fallback.
 """
 
 from __future__ import annotations
@@ -26,7 +26,11 @@ MAX_TRIES = 3
 
 
 class AnswerFailed(RuntimeError):
-    """The model gave no usable answer in MAX_TRIES calls."""
+    """The model gave no usable answer in MAX_TRIES calls; ``usage`` bills those calls."""
+
+    def __init__(self, message: str, usage: tuple[Usage, ...] = ()) -> None:
+        super().__init__(message)
+        self.usage = usage
 
 
 def read_reply(request: Request, reply: ChatReply, roles: tuple[str, ...]) -> Decision:
@@ -57,7 +61,6 @@ class LLMAgent:
         self.temperature, self.max_tokens = temperature, max_tokens
         self.history: list[Message] = []
         self.shown = -1  # seq of the last event the model has been told about
-        self.unbilled: list[Usage] = []  # calls not yet reported in a Decision
 
     def messages(self, turn: list[Message]) -> tuple[Message, ...]:
         """History then this turn; the system prompt and the end of the history are marked
@@ -75,7 +78,7 @@ class LLMAgent:
                            schema=schema_for(request, roles), temperature=self.temperature,
                            max_tokens=self.max_tokens)
         turn = [Message("user", self.prompter.turn(observation, request, self.shown))]
-        usage = self.unbilled
+        usage: list[Usage] = []
         problem = ""
         for attempt in range(1, MAX_TRIES + 1):
             reply = await self.provider.complete(replace(chat, messages=self.messages(turn)))
@@ -89,10 +92,11 @@ class LLMAgent:
                     turn.append(Message("user", self.prompter.retry(request, problem)))
                 continue
             self._keep(observation, turn)
-            decision.usage, self.unbilled = tuple(usage), []
+            decision.usage = tuple(usage)
             return decision
         self._keep(observation, turn)
-        raise AnswerFailed(f"no usable answer in {MAX_TRIES} tries (last: {problem})")
+        raise AnswerFailed(f"no usable answer in {MAX_TRIES} tries (last: {problem})",
+                           tuple(usage))
 
     def _keep(self, observation: Observation, turn: list[Message]) -> None:
         """Commit a finished turn to the conversation (a cancelled one is never kept)."""

@@ -77,14 +77,17 @@ class Voice:
 
     def __init__(self, text: Text, obs: Observation) -> None:
         self.text, self.obs, self.me = text, obs, obs.seat
+        self.labels: dict[int, str] = {}
 
     def label(self, seat: int | None) -> str:
         if seat is None:
             return self.text("words.nobody")
-        name = self.obs.name(seat)
-        if name in (f"P{seat}", f"seat {seat}"):
-            return self.text("words.seat", seat=seat)
-        return self.text("words.named", seat=seat, name=name)
+        if seat not in self.labels:
+            name = self.obs.name(seat)
+            default = name in (f"P{seat}", f"seat {seat}")
+            self.labels[seat] = (self.text("words.seat", seat=seat) if default
+                                 else self.text("words.named", seat=seat, name=name))
+        return self.labels[seat]
 
     def who(self, seat: int | None) -> str:
         """A seat as the subject of a line: its label, marked when it is this seat."""
@@ -202,7 +205,7 @@ class Narrator:
             key = "events.kill_final" if e.final else "events.kill_proposal"
             return self.t(key if e.target is not None else f"{key}_none",
                           who=v.who(e.seat), target=v.label(e.target))
-        target = (v.card(e.target, self.cards) if e.action == "swap" and _card_swap(v.obs)
+        target = (v.card(e.target, self.cards) if e.action == "swap" and card_swap(v.obs)
                   and e.target is not None else v.label(e.target))
         section = "actions" if e.target is not None or e.targets else "actions_none"
         keys = [f"{section}.{e.action}"] if e.seat == v.me else []
@@ -302,7 +305,7 @@ def _same_group(first: BaseEvent, event: BaseEvent) -> bool:
             and (event.ballot, event.round) == (first.ballot, first.round))
 
 
-def _card_swap(obs: Observation) -> bool:
+def card_swap(obs: Observation) -> bool:
     """The thief's swap picks a card number, not a seat, except in swap_player mode."""
     return obs.rules.get("thief.mode") != "swap_player"
 

@@ -7,11 +7,10 @@ status, and the question with its legal choices and answer format.
 
 from __future__ import annotations
 
-from string import Template
 from typing import Any
 
 from agents import prompts
-from agents.narration import Voice, fence, in_deal, narrate
+from agents.narration import Voice, card_swap, fence, in_deal, narrate
 from agents.prompts import Text
 from agents.rulebook import rule_sentences
 from arena.engine import Observation, Request
@@ -46,7 +45,7 @@ class Prompter:
         self.text = Text(lang)
         self.lang, self.persona = lang, persona
 
-    def lines(self, rows: list[str]) -> str:
+    def bullets(self, rows: list[str]) -> str:
         return "\n".join(f"- {row}" for row in rows)
 
     # --- message 0
@@ -60,8 +59,8 @@ class Prompter:
                    for r in roles]
         head = prompts.template(self.lang, "system.txt").substitute(
             players=obs.players, names=v.seats(range(1, obs.players + 1)), deal=deal,
-            roles=self.lines(entries),
-            rules=self.lines(rule_sentences(t, obs.rules, obs.deal)))
+            roles=self.bullets(entries),
+            rules=self.bullets(rule_sentences(t, obs.rules, obs.deal)))
         return head.rstrip("\n") + "\n\n" + self.card(obs, v)
 
     def card(self, obs: Observation, v: Voice) -> str:
@@ -73,11 +72,12 @@ class Prompter:
                     and e.seat != obs.seat}
             notes.append(t("card.pack", seats=v.roles_of(pack)) if pack else t("card.alone"))
         if self.persona:
-            notes.append(t("card.persona", persona=self.persona))
+            notes.append(t("card.persona", persona=fence(self.persona)))
         return prompts.template(self.lang, "card.txt").substitute(
             me=v.label(obs.seat), role=v.role(role),
             summary=t.summary(role) if spec else "",
-            goal=t(f"goals.{spec.faction}") if spec else "", notes="\n".join(notes))
+            goal=t(f"goals.{spec.faction}") if spec else "",
+            notes="\n".join(notes)).rstrip("\n") + "\n"
 
     # --- one turn
     def turn(self, obs: Observation, request: Request, since: int = -1) -> str:
@@ -88,8 +88,8 @@ class Prompter:
         error = request.context.get("error")
         return prompts.template(self.lang, "turn.txt").substitute(
             events="\n".join(news) if news else t("words.nothing"), when=when,
-            status=self.lines(self.status(obs, v)), kind=request.kind,
-            question=Template(t.raw(t.pick(question_keys(request)))).substitute(
+            status=self.bullets(self.status(obs, v)), kind=request.kind,
+            question=t.template(t.pick(question_keys(request))).substitute(
                 self.fields(request, v)),
             choices=self.choices(obs, request, v),
             error=t("choices.error", error=fence(str(error))) if error else "",
@@ -138,7 +138,7 @@ class Prompter:
             others = [s for s in range(1, obs.players + 1) if s != obs.seat]
             return t(f"choices.{shape}", max=request.max_chars, roles=ids,
                      seats=v.seats(others))
-        if request.kind == "swap" and obs.rules.get("thief.mode") != "swap_player":
+        if request.kind == "swap" and card_swap(obs):
             cards = tuple(request.context.get("cards", ()))
             options = t("words.sep").join(v.card(n, cards) for n in request.options)
         else:

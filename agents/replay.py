@@ -79,6 +79,7 @@ def decisions_by_seat(events: list[dict[str, Any]]) -> dict[int, list[Step]]:
         elif kind == "fallback":
             seat, failure = event["seat"], _failure(event["reason"])
             if failure is not None:
+                failure.usage = tuple(calls.pop(seat, ()))  # type: ignore[attr-defined]
                 queues.setdefault(seat, []).append((event["kind"], failure))
             skip[seat] = event["kind"]
         elif (found := _decision(event)) is not None:

@@ -9,8 +9,9 @@ a legal decision built from the request's JSON schema. It prints:
    the model calls of one simultaneous request group (votes, elections, wolf
    proposals, beliefs) count once (the longest seat's chain of calls); those of
    a sequential request (a speech, a night action) each count.
-2. input tokens per game and per day, and the share of them in a cached prefix
-   (the stub imitates OpenAI prefix caching), from the transcript's usage events.
+2. input tokens per game and per day (with the growth of a call's prompt from
+   one day to the next), and the share of them in a cached prefix (the stub
+   imitates OpenAI prefix caching), from the transcript's usage events.
 """
 
 from __future__ import annotations
@@ -29,11 +30,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for tests.llm
 
 from agents import SeatOptions, make_agent
 from arena.engine import BaseEvent, run_game
-from arena.engine.events import UsageRecord
+from arena.engine.events import Fallback, Refused, UsageRecord
 from arena.presets import load_preset
 from tests.llm.stub_server import StubServer
 
-NOTES = ("usage", "error", "fallback")  # what the judge records around each answer
+NOTES = (Refused, Fallback)  # what the judge records with an answer's usage
 
 
 def critical_path(events: Sequence[BaseEvent]) -> int:
@@ -44,17 +45,14 @@ def critical_path(events: Sequence[BaseEvent]) -> int:
     So a run of notes all of one kind is one step, as long as its slowest seat.
     """
     steps, run = 0, list[UsageRecord]()
-    for event in [*events, None]:
-        if event is not None and event.type in NOTES:
-            if isinstance(event, UsageRecord):
-                if run and run[0].kind != event.kind:
-                    steps += _longest_chain(run)
-                    run = []
-                run.append(event)
-            continue
-        steps += _longest_chain(run)
-        run = []
-    return steps
+    for event in events:
+        if isinstance(event, UsageRecord):
+            if run and run[0].kind != event.kind:
+                steps, run = steps + _longest_chain(run), []
+            run.append(event)
+        elif not isinstance(event, NOTES):
+            steps, run = steps + _longest_chain(run), []
+    return steps + _longest_chain(run)
 
 
 def _longest_chain(run: list[UsageRecord]) -> int:
@@ -75,10 +73,11 @@ def token_report(events: Sequence[BaseEvent]) -> list[str]:
     for day, calls in sorted(by_day.items()):
         day_input = sum(u.input_tokens for u in calls)
         day_cached = sum(u.cached_tokens for u in calls)
-        growth = f"{day_input / previous:6.2f}x" if previous else "      -"
-        lines.append(f"  {day:>3}  {len(calls):>5}  {day_input:>12,}  {day_input // len(calls):>8,}"
-                     f"  {growth}  {day_cached / max(day_input, 1):6.1%}")
-        previous = day_input
+        per_call = day_input // len(calls)
+        growth = f"{per_call - previous:+7,}" if previous else "      -"
+        lines.append(f"  {day:>3}  {len(calls):>5}  {day_input:>12,}  {per_call:>8,}  {growth}"
+                     f"  {day_cached / max(day_input, 1):6.1%}")
+        previous = per_call
     return lines
 
 
@@ -121,13 +120,14 @@ def main() -> None:
     finally:
         server.join(timeout=5)
     path = critical_path(events)
-    fallbacks = sum(e.type == "fallback" for e in events)
-    refused = sum(e.type == "error" for e in events)
+    fallbacks = sum(isinstance(e, Fallback) for e in events)
+    refused = sum(isinstance(e, Refused) for e in events)
     days = max((e.day for e in events), default=0)
     print(f"{args.preset}, seed {args.seed}: {days} days, stub delay {args.delay * 1000:.0f} ms, "
           f"{peak} requests in flight at most, {refused} refused answers, {fallbacks} fallbacks")
     print(f"wall clock {wall:.2f} s; critical path {path} calls x {args.delay:.3f} s = "
-          f"{path * args.delay:.2f} s; ratio {wall / (path * args.delay):.3f} (target <= 1.2)")
+          f"{path * args.delay:.2f} s; ratio {wall / (path * args.delay):.3f} (target <= 1.2); "
+          f"overhead {(wall / path - args.delay) * 1000:.1f} ms a step")
     print("\n".join(token_report(events)))
 
 

@@ -49,6 +49,7 @@ class Text:
     def __init__(self, lang: str) -> None:
         self.lang = lang
         self.table = lines(lang)
+        self.templates: dict[str, Template] = {}
 
     def has(self, key: str) -> bool:
         section, _, name = key.partition(".")
@@ -58,8 +59,13 @@ class Text:
         section, _, name = key.partition(".")
         return str(self.table[section][name])
 
+    def template(self, key: str) -> Template:
+        if key not in self.templates:
+            self.templates[key] = Template(self.raw(key))
+        return self.templates[key]
+
     def __call__(self, key: str, /, **fields: object) -> str:
-        return Template(self.raw(key)).substitute({k: str(v) for k, v in fields.items()})
+        return self.template(key).substitute({k: str(v) for k, v in fields.items()})
 
     def pick(self, keys: list[str]) -> str:
         """The first of ``keys`` this language has (the last is the catch-all)."""

@@ -19,7 +19,13 @@ from agents.providers.base import ChatReply, ChatRequest, Message, ProviderError
 from agents.providers.jsonparse import parse_json_object
 from agents.providers.prices import PriceTable, default_prices
 from agents.providers.registry import ProviderOptions, read_key, scrub
-from agents.providers.retry import Transient, call_with_retries, shared, status_failure
+from agents.providers.retry import (
+    Transient,
+    call_with_retries,
+    shared,
+    status_failure,
+    tls_context,
+)
 from arena.engine.requests import Usage
 
 Mode = Literal["json_schema", "json_object", "none"]
@@ -41,6 +47,7 @@ class OpenAIProvider:
         self.mode: Mode = "json_schema"
         self._price = (prices or default_prices()).lookup(model)
         self._secret = read_key(api_key_env, base_url)
+        tls_context()  # built here, not in a game's first call
 
     def __repr__(self) -> str:
         return f"OpenAIProvider(model={self.model!r}, base_url={self.base_url!r})"
@@ -51,7 +58,7 @@ class OpenAIProvider:
                       lambda: openai.AsyncOpenAI(
                           api_key=self._secret, base_url=self.base_url,
                           timeout=self.options.timeout_s, max_retries=0,
-                          http_client=openai.DefaultAsyncHttpxClient()))
+                          http_client=openai.DefaultAsyncHttpxClient(verify=tls_context())))
 
     async def complete(self, request: ChatRequest) -> ChatReply:
         try:

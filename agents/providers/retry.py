@@ -1,4 +1,5 @@
-"""Retries with backoff for transient failures, and per-endpoint concurrency pools.
+"""Retries with backoff for transient failures; concurrency pools and HTTP pieces
+shared by the seats.
 
 Providers turn what is worth another try (429, 5xx, timeouts, dropped
 connections) into ``Transient``; everything else they raise as ProviderError.
@@ -7,14 +8,17 @@ connections) into ``Transient``; everything else they raise as ProviderError.
 from __future__ import annotations
 
 import asyncio
+import ssl
 import time
 from collections.abc import Awaitable, Callable, Hashable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
+from functools import cache
 from typing import TypeVar, cast
 from weakref import WeakKeyDictionary
 
+import httpx2
 from tenacity import (
     AsyncRetrying,
     RetryCallState,
@@ -113,6 +117,12 @@ def shared(key: Hashable, make: Callable[[], T]) -> T:
     if key not in objects:
         objects[key] = make()
     return cast(T, objects[key])
+
+
+@cache
+def tls_context() -> ssl.SSLContext:
+    """The HTTP clients' TLS settings, built once (loading the trust store takes ~0.1 s)."""
+    return httpx2.create_ssl_context()
 
 
 def pool(key: str, size: int) -> asyncio.Semaphore:

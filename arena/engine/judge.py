@@ -10,10 +10,10 @@ from typing import Any, Protocol
 
 from arena.engine.config import GameConfig
 from arena.engine.events import BaseEvent, Fallback, Reasoning, Refused, UsageRecord
-from arena.engine.requests import Decision, Request
+from arena.engine.requests import Decision, Request, Usage
 from arena.engine.roles.lives import TWO_LIVES
 from arena.engine.state import GameState, SeatState
-from arena.engine.view import Fold, Observation
+from arena.engine.view import Fold, Observation, Timeline
 
 MAX_TRIES = 3
 
@@ -94,6 +94,7 @@ class Judge:
         self.log: list[BaseEvent] = []
         self.public = Fold()
         self.private = {seat: Fold(seat) for seat in self.state.seats}
+        self.timelines = {seat: Timeline(self.public, fold) for seat, fold in self.private.items()}
         self.sink = sink
         self.seat_numbers = tuple(self.state.seats)
 
@@ -112,7 +113,7 @@ class Judge:
         return event
 
     def observe(self, seat: int) -> Observation:
-        return Observation(seat, self.public, self.private[seat])
+        return Observation(seat, self.public, self.private[seat], self.timelines[seat])
 
     # --- decisions
     async def ask(self, request: Request) -> Decision:
@@ -157,6 +158,7 @@ class Judge:
             except TimeoutError:
                 return self._fallback(request, "timeout", notes)
             except Exception as exc:  # a misbehaving agent never kills the game
+                self._bill(request, getattr(exc, "usage", ()), notes)
                 return self._fallback(request, f"error: {type(exc).__name__}: {exc}", notes)
             self._account(request, decision, notes)
             problem = request.validate(decision)
@@ -169,12 +171,16 @@ class Judge:
 
     def _account(self, request: Request, decision: Decision, notes: list[Note]) -> None:
         """Usage (and, when recorded, reasoning) of an answer, for the god-only record."""
-        for call in decision.usage:
-            notes.append((UsageRecord, dict(seat=request.seat, kind=request.kind,
-                                            **call.to_dict())))
+        self._bill(request, decision.usage, notes)
         if self.record_reasoning and decision.reasoning:
             notes.append((Reasoning, dict(seat=request.seat, kind=request.kind,
                                           text=decision.reasoning)))
+
+    @staticmethod
+    def _bill(request: Request, usage: Sequence[Usage], notes: list[Note]) -> None:
+        for call in usage:
+            notes.append((UsageRecord, dict(seat=request.seat, kind=request.kind,
+                                            **call.to_dict())))
 
     @staticmethod
     def _fallback(request: Request, reason: str, notes: list[Note]) -> tuple[Decision, list[Note]]:

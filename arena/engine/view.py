@@ -39,6 +39,29 @@ def visible(event: BaseEvent, seat: int) -> bool:
 
 
 @dataclass(slots=True)
+class Timeline:
+    """A seat's events in order, merged from the public and private folds as needed."""
+
+    public: Fold
+    private: Fold
+    events: list[BaseEvent] = field(default_factory=list)
+    cursors: tuple[int, int] = (0, 0)
+
+    def catch_up(self) -> list[BaseEvent]:
+        done_public, done_private = self.cursors
+        new_public = self.public.events[done_public:]
+        new_private = self.private.events[done_private:]
+        if new_public or new_private:
+            self.events += heapq.merge(new_public, new_private, key=_seq)
+            self.cursors = (len(self.public.events), len(self.private.events))
+        return self.events
+
+
+def _seq(event: BaseEvent) -> int:
+    return event.seq
+
+
+@dataclass(slots=True)
 class Fold:
     """Knowledge accumulated from a stream of events (public, or one seat's private ones)."""
 
@@ -117,10 +140,12 @@ class Observation:
     folds and the lengths they had, and materialises lists only when read.
     """
 
-    __slots__ = ("__dict__", "_private", "_public", "deal", "lovers", "names", "phase",
+    __slots__ = ("__dict__", "_private", "_public", "_timeline", "deal", "lovers", "names",
+                 "phase",
                  "players", "role", "rules", "seat", "sheriff")
 
-    def __init__(self, seat: int, public: Fold, private: Fold) -> None:
+    def __init__(self, seat: int, public: Fold, private: Fold,
+                 timeline: Timeline | None = None) -> None:
         self.seat = seat
         self.role = private.role
         self.players, self.names = public.players, public.names
@@ -131,6 +156,7 @@ class Observation:
         self._public = (public, len(public.events), public.dead, public.known_roles,
                         public.no_vote)
         self._private = (private, len(private.events), private.known_roles)
+        self._timeline = timeline
 
     @cached_property
     def alive(self) -> tuple[int, ...]:
@@ -151,6 +177,8 @@ class Observation:
         """Every event this seat has seen, in order."""
         public, n_public = self._public[0], self._public[1]
         private, n_private = self._private[0], self._private[1]
+        if self._timeline is not None:
+            return tuple(self._timeline.catch_up()[:n_public + n_private])
         return tuple(heapq.merge(public.events[:n_public], private.events[:n_private],
                                  key=lambda e: e.seq))
 

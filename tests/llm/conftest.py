@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import vcr
+import vcr  # type: ignore[import-untyped]
 
 from agents.providers.registry import ProviderOptions
 from agents.providers.retry import RetryPolicy
@@ -42,7 +42,12 @@ def fake_keys(monkeypatch: pytest.MonkeyPatch) -> str:
 
 @pytest.fixture
 def cassette() -> Callable[[str], AbstractContextManager[Any]]:
-    """``with cassette("name"):`` records to or replays tests/llm/cassettes/name.yaml."""
+    """``with cassette("name"):`` records to or replays tests/llm/cassettes/name.yaml.
+
+    Requests match on method, path and body (not the stub's port). After a change
+    to what a provider sends, delete the cassette and run the tests locally to
+    record it again.
+    """
     recorder = vcr.VCR(cassette_library_dir=str(CASSETTES), record_mode=record_mode(),
                        filter_headers=list(SECRET_HEADERS), match_on=("method", "path", "body"),
                        decode_compressed_response=True)

@@ -19,6 +19,7 @@ import socket
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -65,6 +66,9 @@ def drop() -> Reply:
 
 def auto(delay_s: float = 0.0) -> Reply:
     return Reply("auto", delay_s=delay_s)
+
+
+Shape = Callable[[dict[str, Any], Reply, dict[str, int]], dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +153,7 @@ class StubServer:
         return await self._serve(request, body, tools[0].get("input_schema"), _anthropic_answer)
 
     async def _serve(self, request: web.Request, body: dict[str, Any],
-                     schema: dict[str, Any] | None, shape: Any) -> web.StreamResponse:
+                     schema: dict[str, Any] | None, shape: Shape) -> web.StreamResponse:
         reply = self.replies.popleft() if self.replies else auto()
         self.in_flight += 1
         self.max_in_flight = max(self.max_in_flight, self.in_flight)

@@ -87,10 +87,12 @@ def _values(name: str) -> tuple[list[str], bool]:
         return [str(v) for v in typing.get_args(annotation)], False
     if annotation is bool:
         return ["true", "false"], False
-    low = next((m.ge for m in info.metadata if isinstance(m, Ge)), None)
-    high = next((m.le for m in info.metadata if isinstance(m, Le)), None)
-    if annotation is int and low is not None and high is not None:
-        return [str(v) for v in range(int(low), int(high) + 1)], True
+    if annotation is not int:
+        return ["value"], False
+    low = next((int(str(m.ge)) for m in info.metadata if isinstance(m, Ge)), None)
+    high = next((int(str(m.le)) for m in info.metadata if isinstance(m, Le)), None)
+    if low is not None and high is not None:
+        return [str(v) for v in range(low, high + 1)], True
     return ["value"], False
 
 
@@ -141,10 +143,10 @@ def test_both_languages_have_the_same_templates() -> None:
 # --- the system prompt is exactly this game's rules ----------------------------------------
 
 
-def system_for(preset: str, lang: str = "en", **overrides: Any) -> str:
+def system_for(preset: str, **overrides: Any) -> str:
     config = load_preset(preset, overrides=overrides or None)
     run = play(config, random_bots(config, 1), 1, shuffled_deal(config, 1))
-    return Prompter(lang).system(run.seen[1][0].observation)
+    return Prompter("en").system(run.seen[1][0].observation)
 
 
 def test_the_rules_follow_the_rule_values_and_the_deal() -> None:
@@ -166,7 +168,8 @@ def test_the_rules_follow_the_rule_values_and_the_deal() -> None:
 
 # --- rendering in random games --------------------------------------------------------------
 
-CASES = [(preset, seed) for preset in preset_names() for seed in (1, 2)]
+# every other preset (neighbours share an edition), with varying seeds
+CASES = [(preset, 1 + n % 3) for n, preset in enumerate(preset_names()) if n % 2 == 0]
 
 
 @pytest.mark.parametrize(("preset", "seed"), CASES)
@@ -186,28 +189,33 @@ def test_prompts_render_and_name_no_hidden_role(preset: str, seed: int) -> None:
         assert all("$" not in m for m in messages)
         knowledge = [seen[0].known_roles] + [s.known_roles for s in seen]
         for message, known in zip(messages, knowledge, strict=True):
-            for other, roles in held.items():
-                if other != seat and other not in known:
-                    assert not told(message, other, roles), f"seat {seat} learns P{other}"
+            for seats, words in clauses(message):
+                for other in seats - {seat} - set(known):
+                    assert not held.get(other, set()) & words, f"seat {seat} learns P{other}"
 
 
-def told(message: str, seat: int, roles: set[str]) -> list[str]:
-    """Clauses outside quotes that name ``seat`` together with one of ``roles``."""
-    label = re.compile(rf"\bP{seat}\b")
-    found = []
+def clauses(message: str) -> list[tuple[set[int], set[str]]]:
+    """(seats named, words) of each clause outside quotes: list items, sentences."""
+    out = []
     for line in message.splitlines():
         if "«" in line:
             continue
         for clause in re.split(r", |; ", line):
-            if label.search(clause) and any(re.search(rf"\b{r}\b", clause) for r in roles):
-                found.append(clause)
-    return found
+            seats = {int(n) for n in re.findall(r"\bP(\d+)\b", clause)}
+            if seats:
+                out.append((seats, set(re.findall(r"\w+", clause))))
+    return out
+
+
+def told(message: str, seat: int, role: str) -> bool:
+    return any(seat in seats and role in words for seats, words in clauses(message))
 
 
 def test_the_hidden_role_check_bites() -> None:
-    assert told("- Dead: P1 (card not shown), P2 werewolf.", 2, {"werewolf"})
-    assert not told("- Dead: P1 (card not shown), P2 werewolf.", 1, {"werewolf"})
-    assert not told('P3 says: «P1 is a werewolf»', 1, {"werewolf"})
+    assert told("- Dead: P1 (card not shown), P2 werewolf.", 2, "werewolf")
+    assert not told("- Dead: P1 (card not shown), P2 werewolf.", 1, "werewolf")
+    assert not told("- Dead: P12 werewolf.", 1, "werewolf")
+    assert not told('P3 says: «P1 is a werewolf»', 1, "werewolf")
 
 
 def alter(event: BaseEvent, seat: int, players: int) -> BaseEvent:
@@ -247,10 +255,9 @@ def test_what_a_seat_cannot_see_never_changes_its_prompt(preset: str, seed: int)
 def test_the_alteration_check_bites() -> None:
     run = game("classic-12", 1)
     seat, s = 1, run.seen[1][-1]
-    speech = next(i for i, e in enumerate(run.log[:s.log_len]) if isinstance(e, Speech)
+    speech = next(e for e in run.log[:s.log_len] if isinstance(e, Speech)
                   and e.audience == "public")
-    leaked = list(run.log)
-    leaked[speech] = dataclasses.replace(run.log[speech], text="changed")
+    leaked = [dataclasses.replace(e, text="changed") if e is speech else e for e in run.log]
     prompter = Prompter("en")
     assert prompter.turn(observe(run.log[:s.log_len], seat), s.request) != prompter.turn(
         observe(leaked[:s.log_len], seat), s.request)

@@ -7,7 +7,7 @@ from itertools import groupby
 
 from agents import SeatOptions, make_agent
 from arena.engine import GameResult, run_game
-from arena.engine.events import UsageRecord
+from arena.engine.events import Fallback, Refused, UsageRecord
 from arena.presets import load_preset
 from tests.llm.stub_server import StubServer, auto, decision, refusal, text
 
@@ -24,7 +24,7 @@ def test_a_whole_game_of_model_seats(stub: StubServer) -> None:
     result = play(stub)
     usage = [e for e in result.events if isinstance(e, UsageRecord)]
     assert result.winner in ("village", "wolves")
-    assert not [e for e in result.events if e.type in ("fallback", "error")]
+    assert not [e for e in result.events if isinstance(e, Fallback | Refused)]
     assert len(usage) == len(stub.seen)  # every call is accounted for, once
     assert all(u.model == "gpt-5.4-mini" and u.cost_usd > 0 for u in usage)
     assert sum(u.cached_tokens for u in usage) > 0  # the conversations only grow
@@ -39,4 +39,4 @@ def test_unusable_answers_are_asked_again_then_play_goes_on(stub: StubServer) ->
     usage = [e for e in result.events if isinstance(e, UsageRecord)]
     calls = [len(list(run)) for _, run in groupby(usage, key=lambda u: (u.seat, u.kind))]
     assert calls[:3] == [3, 2, 1]
-    assert not [e for e in result.events if e.type == "fallback"]
+    assert not [e for e in result.events if isinstance(e, Fallback)]
