@@ -1,11 +1,14 @@
 """A seat's belief over hidden roles, by exact enumeration of the possible wolf sets.
 
+"Wolf" here means a pack member: any card that wakes with the wolves (RoleSpec.pack).
 Every wolf set consistent with what the seat knows for certain (its own role,
-revealed roles, its check results, its pack) is enumerated and weighted by how
-likely the public behaviour is under it. Behaviour enters as pairwise factors
-``f(a is a wolf, b is a wolf)`` for an act of ``a`` towards ``b`` (a vote, a check
-claim, an accusation), folded into a quadratic log-weight, plus a penalty for
-every good player too many claiming a role the deal has no card left for.
+revealed roles, its check results, its pack, wolves it saw) is enumerated and
+weighted by how likely the public behaviour is under it. Behaviour enters as
+pairwise factors ``f(a is a wolf, b is a wolf)`` for an act of ``a`` towards ``b``
+(a vote, a check claim, an accusation), folded into a quadratic log-weight, plus a
+penalty for every good player too many claiming a role the deal has no card left for.
+The pack's size is itself uncertain when the thief's spare cards may hold wolf cards
+(or his blind pick may add one): each possible size is enumerated with its prior.
 """
 
 from __future__ import annotations
@@ -20,9 +23,12 @@ from typing import Any
 
 from arena.engine.events import (
     BaseEvent,
+    Cards,
     CheckResult,
     Claim,
     Death,
+    Enchanted,
+    NightAction,
     Reveal,
     RoleDealt,
     Setup,
@@ -36,6 +42,8 @@ from arena.engine.view import Observation
 
 WOLF = "werewolf"
 SEER = "seer"
+THIEF = "thief"
+LITTLE_GIRL = "little_girl"
 
 
 @lru_cache(maxsize=64)
@@ -52,6 +60,7 @@ ACCUSE: Factors = (1.0, 1.2, 1.0, 0.5)
 VOUCH: Factors = (1.0, 0.8, 1.0, 1.5)
 CHECK_WOLF: Factors = (0.04, 1.0, 1.0, 0.15)
 CHECK_GOOD: Factors = (1.0, 0.04, 0.6, 0.6)
+SIGHTING: Factors = CHECK_WOLF  # a claimed little girl names a wolf she saw
 LIE = 0.03  # a good player caught lying: one claimant too many, impossible checks
 FAKE_CLAIM = 0.5  # a special-role claim made by a wolf rather than by the card's holder
 REACTIVE = 2.0  # claiming seer only after a seer claimant called you a wolf
@@ -107,16 +116,25 @@ def log_factors(f: Factors) -> tuple[float, float, float]:
 
 @dataclass(slots=True)
 class Evidence:
-    """Facts folded from one seat's events, incrementally (``public_only``: public events)."""
+    """Facts folded from one seat's events, incrementally (``public_only``: public events).
+
+    ``dealt`` is the deal as announced (the thief's spare cards included); ``deal`` the
+    cards that may still be in play (minus the spare cards this seat saw stay out).
+    """
 
     seat: int
     public_only: bool
     players: int = 0
+    dealt: dict[str, int] = field(default_factory=dict)
     deal: dict[str, int] = field(default_factory=dict)
+    rules: dict[str, Any] = field(default_factory=dict)
+    night: int = 0
     seen: int = 0
     first: BaseEvent | None = None
     known: dict[int, str] = field(default_factory=dict)
     good: set[int] = field(default_factory=set)
+    wolves: set[int] = field(default_factory=set)
+    seen_good: set[int] = field(default_factory=set)
     my_checks: dict[int, str] = field(default_factory=dict)
     claims: dict[int, list[str]] = field(default_factory=dict)
     claim_day: dict[tuple[int, str], int] = field(default_factory=dict)
@@ -129,6 +147,11 @@ class Evidence:
     votes: list[tuple[int, int, int]] = field(default_factory=list)
     night_dead: set[int] = field(default_factory=set)
     victims: set[int] = field(default_factory=set)
+    charmed: set[int] = field(default_factory=set)
+    spare: tuple[str, ...] = ()
+    out_of_play: tuple[str, ...] = ()
+    picked_blind: bool = False
+    pack_batch: tuple[int, set[int], set[int]] = (-1, set(), set())
     version: int = 0  # bumped by every event that may move the belief
 
     def fold(self, events: tuple[BaseEvent, ...]) -> None:
@@ -144,17 +167,43 @@ class Evidence:
         return [s for (s, r), _ in sorted(self.claim_day.items(), key=lambda kv: kv[1])
                 if r == role]
 
+    def pack_sizes(self) -> list[tuple[int, float]]:
+        """How many seats may hold a pack card, each with its prior weight.
+
+        The pack knows itself. Otherwise the deal's pack cards, less those among the
+        undealt cards this seat has not seen (a hypergeometric draw), or plus one when
+        the online thief's blind pick may turn up the extra wolf card."""
+        if is_pack(self.known.get(self.seat)):
+            return [(sum(1 for r in self.known.values() if is_pack(r)), 1.0)]
+        cards = _pack_cards(self.deal)
+        hidden = sum(self.dealt.values()) - self.players - len(self.out_of_play)
+        if hidden <= 0 or self.picked_blind:
+            return [(cards, 1.0)]
+        total = self.players + hidden
+        if self.rules.get("thief.mode") == "online_blind3":
+            centre_wolf = cards / max(total - 1, 1)
+            if self.night == 0:  # the thief has not picked yet
+                return [(cards - 1, centre_wolf), (cards, 1 - centre_wolf)]
+            extra_wolf = (1 - centre_wolf) / 3
+            return [(cards, 1 - extra_wolf), (cards + 1, extra_wolf)]
+        return [(cards - j, math.comb(cards, j) * math.comb(total - cards, hidden - j)
+                 / math.comb(total, hidden)) for j in range(min(cards, hidden) + 1)]
+
     def _apply(self, event: BaseEvent) -> None:
+        if self.night == 0 and event.phase == "night":  # the thief has picked his card
+            self.night = event.day
+            self.version += 1
         if isinstance(event, Setup):
-            self.players, self.deal = event.players, event.roles
-        elif isinstance(event, RoleDealt | Reveal):
+            self.players, self.rules = event.players, event.rules
+            self.dealt, self.deal = dict(event.roles), dict(event.roles)
+        elif isinstance(event, RoleDealt):
             self.known[event.seat] = event.role
+        elif isinstance(event, Reveal):
+            self.known[event.seat] = event.role
+            if event.reason == "wolf_team":
+                self._pack_member(event.seat, event.day)
         elif isinstance(event, CheckResult) and event.seat == self.seat:
-            self.my_checks[event.target] = event.result
-            if is_pack(event.result) or event.result in self.deal:
-                self.known[event.target] = event.result
-            else:
-                self.good.add(event.target)
+            self._checked(event.target, event.result)
         elif isinstance(event, Death):
             if event.revealed_role:
                 self.known[event.seat] = event.revealed_role
@@ -162,13 +211,70 @@ class Evidence:
                 self.night_dead.add(event.seat)
         elif isinstance(event, VictimInfo) and event.victim is not None:
             self.victims.add(event.victim)
-        elif isinstance(event, Speech) and event.context != "wolf_chat":
+        elif isinstance(event, Speech) and event.context == "wolf_chat":
+            if is_pack(self.known.get(self.seat)):
+                return
+            self.wolves.add(event.seat)  # a little girl reading the pack's chat
+        elif isinstance(event, Speech):
             for claim in event.claims:
                 self._claim(event.seat, claim, event.day)
         elif isinstance(event, Vote) and event.ballot != "sheriff" and event.target is not None:
             self.votes.append((event.seat, event.target, event.day))
+        elif isinstance(event, NightAction) and event.seat == self.seat:
+            if event.action == "swap":
+                self._swapped(event.target)
+            elif event.action == "charm":
+                self.charmed.update(event.targets)
+            return
+        elif isinstance(event, Cards) and event.seat == self.seat:
+            self.spare = event.cards
+            return
+        elif isinstance(event, Enchanted):
+            self.charmed.update(event.seats)
+            return
         else:
             return
+        self.version += 1
+
+    def _checked(self, target: int, result: str) -> None:
+        """A check of this seat's own: an exact role, a wolf flag, or "good" (which a pack
+        card without the wolf flag, the white-eyed wolf, also shows)."""
+        self.my_checks[target] = result
+        if is_pack(result) or result in self.deal:
+            self.known[target] = result
+        elif any(c and is_pack(r) and not ROLES[r].wolf_card for r, c in self.deal.items()):
+            self.seen_good.add(target)
+        else:
+            self.good.add(target)
+
+    def _pack_member(self, seat: int, day: int) -> None:
+        """A wolf_team reveal. A later batch (the thief joined) replaces the earlier one:
+        a seat left out of it gave its card to the thief and holds the thief's card."""
+        batch_day, earlier, batch = self.pack_batch
+        if day != batch_day:
+            earlier, batch = batch, set()
+            self.pack_batch = (day, earlier, batch)
+        batch.add(seat)
+        for left in earlier - batch:
+            self.known[left] = THIEF
+
+    def _swapped(self, target: int | None) -> None:
+        """This seat, the thief, took a card: a player's (who now holds the thief card),
+        a spare one (the rest stays out of play) or a blind pick."""
+        mode = self.rules.get("thief.mode")
+        if mode == "swap_player":
+            if target is not None:
+                self.known[target] = THIEF
+        elif mode == "spare_cards" and self.spare:
+            centre = list(self.spare)
+            if target is not None:
+                centre[target - 1] = THIEF
+            self.out_of_play = tuple(centre)
+            for card in centre:
+                if card in self.deal:
+                    self.deal[card] -= 1
+        else:
+            self.picked_blind = True
         self.version += 1
 
     def _claim(self, seat: int, claim: Claim, day: int) -> None:
@@ -242,11 +348,15 @@ def _potentials(ev: Evidence) -> tuple[list[float], list[tuple[int, int]]]:
             f01 *= COINCIDENCE
         _act(pot, stride, claimant, target, (f00, f01, f10, f11))
     for accuser, target in {(a, t) for a, t, _ in ev.accusations}:
-        _act(pot, stride, accuser, target, ACCUSE)
+        sighting = LITTLE_GIRL in ev.claims.get(accuser, ())
+        _act(pot, stride, accuser, target, SIGHTING if sighting else ACCUSE)
     for voucher, target in ev.vouches:
         _act(pot, stride, voucher, target, VOUCH)
     unary = [(ev.night_dead, NIGHT_DEATH), (ev.victims, WOLF_TARGET), (ev.reactive, REACTIVE),
              (ev.liars, 1 / LIE)]
+    hidden = [c for r, c in ev.deal.items() if is_pack(r) and not ROLES[r].wolf_card]
+    if ev.seen_good:  # P(checked good | pack): the pack cards without the wolf flag
+        unary.append((ev.seen_good, max(sum(hidden), 1) / max(_pack_cards(ev.deal), 1)))
     for seats, factor in unary:
         for seat in seats:
             pot[seat * stride + seat] += math.log(factor)
@@ -259,42 +369,68 @@ def _potentials(ev: Evidence) -> tuple[list[float], list[tuple[int, int]]]:
             if ROLES[role].special:
                 pot[seat * stride + seat] += math.log(FAKE_CLAIM)
         if mask:
-            groups.append((mask, ev.deal[role] - held[role]))
+            groups.append((mask, max(ev.deal[role] - held[role], 0)))
     return pot, groups
 
 
-def infer(ev: Evidence) -> Belief:
-    """P(wolf) per seat: the weighted sum over every consistent wolf set."""
+def worlds(ev: Evidence) -> list[tuple[Space, float]]:
+    """The wolf sets certain knowledge leaves, per possible pack size, each with the
+    log prior of its size (empty when the knowledge contradicts itself)."""
     n = ev.players
-    k = min(sum(c for r, c in ev.deal.items() if is_pack(r)), n)
     must = sum(1 << s for s, r in ev.known.items() if is_pack(r))
+    must |= sum(1 << s for s in ev.wolves)
     forbid = sum(1 << s for s, r in ev.known.items() if not is_pack(r))
     forbid |= sum(1 << s for s in ev.good)
-    sets = space(n, k, must, forbid)
-    if not sets.masks:
-        return _fallback(n, k, must, forbid)
+    return [(sets, math.log(prior)) for k, prior in ev.pack_sizes()
+            if prior > 0 and 0 <= k <= n and (sets := space(n, k, must, forbid)).masks]
+
+
+def infer(ev: Evidence) -> Belief:
+    """P(wolf) per seat: the weighted sum over every consistent wolf set of every
+    possible pack size."""
+    spaces = worlds(ev)
+    if not spaces:
+        return _fallback(ev)
     pot, groups = _potentials(ev)
-    logs = [sum(term(pot)) for term in sets.terms]
+    logged = [(sets, _log_weights(sets, pot, groups, prior)) for sets, prior in spaces]
+    top = max(max(logs) for _, logs in logged)
+    wolf = dict.fromkeys(range(1, ev.players + 1), 0.0)
+    total = 0.0
+    for sets, logs in logged:
+        weights = [math.exp(x - top) for x in logs]
+        total += sum(weights)
+        weights.append(0.0)
+        for seat, held in sets.holders.items():
+            wolf[seat] += sum(held(weights))
+    return Belief({s: w / total for s, w in wolf.items()})
+
+
+def _log_weights(sets: Space, pot: list[float], groups: list[tuple[int, int]],
+                 prior: float) -> list[float]:
+    """Each set's log-weight: its potentials, the liars it implies and the size's prior."""
+    logs = [sum(term(pot)) + prior for term in sets.terms]
     for claimed, free in groups:
         for i, mask in enumerate(sets.masks):
             excess = (claimed & ~mask).bit_count() - free
             if excess > 0:
                 logs[i] += excess * LOG_LIE
-    top = max(logs)
-    weights = [math.exp(x - top) for x in logs]
-    total = sum(weights)
-    weights.append(0.0)
-    wolf = dict.fromkeys(range(1, n + 1), 0.0)
-    wolf.update({s: sum(held(weights)) / total for s, held in sets.holders.items()})
-    return Belief(wolf)
+    return logs
 
 
-def _fallback(n: int, k: int, must: int, forbid: int) -> Belief:
+def _pack_cards(deal: dict[str, int]) -> int:
+    return sum(c for r, c in deal.items() if is_pack(r))
+
+
+def _fallback(ev: Evidence) -> Belief:
     """Contradictory knowledge: the certain wolves, then the rest spread evenly."""
-    open_seats = [s for s in range(1, n + 1) if not (must | forbid) >> s & 1]
-    share = max(k - must.bit_count(), 0) / len(open_seats) if open_seats else 0.0
-    return Belief({s: 1.0 if must >> s & 1 else share if s in open_seats else 0.0
-                   for s in range(1, n + 1)})
+    must = {s for s, r in ev.known.items() if is_pack(r)} | ev.wolves
+    sure = must | {s for s in ev.known if s not in must} | ev.good
+    sizes = ev.pack_sizes()
+    k = sum(k * prior for k, prior in sizes) / (sum(prior for _, prior in sizes) or 1.0)
+    open_seats = [s for s in range(1, ev.players + 1) if s not in sure]
+    share = min(max(k - len(must), 0) / len(open_seats), 1.0) if open_seats else 0.0
+    return Belief({s: 1.0 if s in must else share if s in open_seats else 0.0
+                   for s in range(1, ev.players + 1)})
 
 
 def role_table(ev: Evidence, belief: Belief) -> dict[int, dict[str, float]]:

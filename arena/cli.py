@@ -24,6 +24,7 @@ from agents.table import TableError, load_table
 from arena import presets, scenario, transcript
 from arena.engine import BaseEvent, Game, GameConfig, GameResult, RuleError, make_rules
 from arena.engine.config import parse_rule_value, rule_help
+from arena.engine.game import usage_totals
 from arena.engine.roles import ROLES
 
 DEFAULT_PRESET = "classic-12"
@@ -196,8 +197,26 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
                   f"seed {setup.seed}")
     view = TerminalView(console, god=args.god, seat=args.as_seat)
     result = play_one(setup, setup.seed, out, view)
+    _print_costs(console, result)
     console.print(f"\nTranscript: {out}   (replay: arena replay {out})")
     return 0 if result.winner else 1
+
+
+def _print_costs(console: Console, result: GameResult) -> None:
+    """Model calls, tokens and cost per seat, when any seat is a model."""
+    from rich.table import Table
+
+    totals = usage_totals(result.events)
+    if not totals:
+        return
+    table = Table(title="Model usage")
+    for column in ("seat", "calls", "input tokens", "cached", "output tokens", "cost (USD)"):
+        table.add_column(column, justify="right")
+    for seat, t in totals.items():
+        table.add_row(str(seat), f"{t['calls']:.0f}", f"{t['input_tokens']:.0f}",
+                      f"{t['cached_tokens']:.0f}", f"{t['output_tokens']:.0f}",
+                      f"{t['cost_usd']:.4f}")
+    console.print(table)
 
 
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:

@@ -285,6 +285,15 @@ class UsageRecord(BaseEvent):
 
 
 @dataclass(slots=True, kw_only=True)
+class UsageSummary(BaseEvent):
+    """Totals of the game's model calls per seat and overall (before game_end)."""
+
+    type: Literal["usage_summary"] = "usage_summary"
+    seats: dict[str, dict[str, float]]
+    total: dict[str, float]
+
+
+@dataclass(slots=True, kw_only=True)
 class Reasoning(BaseEvent):
     """An agent's private reasoning for a decision (kept with --record-reasoning)."""
 
@@ -327,13 +336,15 @@ class GameEnd(BaseEvent):
 Event: TypeAlias = Union[  # noqa: UP007 - a union of classes for pydantic
     Setup, RoleDealt, Reveal, PhaseStart, NightAction, CheckResult, VictimInfo, Cards,
     Enchanted, Curse, Lovers, Speech, Candidacy, Vote, VoteResult, Sheriff, Death, CauseOfDeath,
-    Shot, Explode, Spared, Belief, UsageRecord, Reasoning, Refused, Fallback, GameEnd,
+    Shot, Explode, Spared, Belief, UsageRecord, UsageSummary, Reasoning, Refused, Fallback,
+    GameEnd,
 ]
 
 EVENT_CLASSES: tuple[type[BaseEvent], ...] = (
     Setup, RoleDealt, Reveal, PhaseStart, NightAction, CheckResult, VictimInfo, Cards,
     Enchanted, Curse, Lovers, Speech, Candidacy, Vote, VoteResult, Sheriff, Death, CauseOfDeath,
-    Shot, Explode, Spared, Belief, UsageRecord, Reasoning, Refused, Fallback, GameEnd,
+    Shot, Explode, Spared, Belief, UsageRecord, UsageSummary, Reasoning, Refused, Fallback,
+    GameEnd,
 )
 
 for _cls in EVENT_CLASSES:

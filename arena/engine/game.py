@@ -10,7 +10,7 @@ from typing_extensions import Unpack
 
 from arena.engine import flow
 from arena.engine.config import GameConfig
-from arena.engine.events import BaseEvent, GameEnd
+from arena.engine.events import BaseEvent, GameEnd, UsageRecord, UsageSummary
 from arena.engine.judge import Judge, SeatAgent, Sink
 
 
@@ -36,6 +36,23 @@ class GameResult:
     events: tuple[BaseEvent, ...]
 
 
+FIELDS = ("calls", "input_tokens", "cached_tokens", "output_tokens", "cost_usd")
+
+
+def usage_totals(log: Sequence[BaseEvent]) -> dict[int, dict[str, float]]:
+    """Per seat: model calls, tokens and cost, summed over the game's usage events."""
+    totals: dict[int, dict[str, float]] = {}
+    for event in log:
+        if isinstance(event, UsageRecord):
+            seat = totals.setdefault(event.seat, dict.fromkeys(FIELDS, 0.0))
+            seat["calls"] += 1
+            seat["input_tokens"] += event.input_tokens
+            seat["cached_tokens"] += event.cached_tokens
+            seat["output_tokens"] += event.output_tokens
+            seat["cost_usd"] = round(seat["cost_usd"] + event.cost_usd, 6)
+    return dict(sorted(totals.items()))
+
+
 class Game:
     """One game: deal on construction (so a transcript header can name the roles), then run."""
 
@@ -57,6 +74,10 @@ class Game:
         judge = self.judge
         over = await flow.play(judge)
         judge.phase = "end"
+        totals = usage_totals(judge.log)
+        if totals:
+            judge.emit(UsageSummary, "god", seats={str(s): t for s, t in totals.items()},
+                       total={k: round(sum(t[k] for t in totals.values()), 6) for k in FIELDS})
         roles = self.roles
         judge.emit(GameEnd, "public", winner=over.winner, winners=over.winners,
                    roles={str(n): r for n, r in roles.items()}, reason=over.reason)
