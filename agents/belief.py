@@ -44,6 +44,7 @@ WOLF = "werewolf"
 SEER = "seer"
 THIEF = "thief"
 LITTLE_GIRL = "little_girl"
+PIPER = "piper"
 
 
 @lru_cache(maxsize=64)
@@ -147,6 +148,7 @@ class Evidence:
     votes: list[tuple[int, int, int]] = field(default_factory=list)
     night_dead: set[int] = field(default_factory=set)
     victims: set[int] = field(default_factory=set)
+    piper_calls: dict[int, set[int]] = field(default_factory=dict)
     charmed: set[int] = field(default_factory=set)
     spare: tuple[str, ...] = ()
     out_of_play: tuple[str, ...] = ()
@@ -291,6 +293,8 @@ class Evidence:
                 self.coincidences.add((seat, target))
             if sum(1 for c, _ in self.checks if c == seat) > day:
                 self.liars.add(seat)
+            if claim.result == PIPER:
+                self.piper_calls.setdefault(target, set()).add(seat)
         elif claim.kind == "accuse" and target is not None and target != seat:
             self.accusations.append((seat, target, day))
         elif claim.kind == "vouch" and target is not None and target != seat:

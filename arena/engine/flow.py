@@ -37,9 +37,11 @@ def deal(judge: Judge) -> None:
 async def night(judge: Judge) -> None:
     judge.phase = "night"
     judge.emit(PhaseStart, "public", name="night")
+    dealt = judge.config.roles
     for name in judge.rules.night__order:
         spec = ROLES[name]
-        if spec.night is not None and (judge.state.day == 1 or not spec.first_night_only):
+        if (spec.night is not None and dealt.get(name)
+                and (judge.state.day == 1 or not spec.first_night_only)):
             await spec.night(judge)
 
 
