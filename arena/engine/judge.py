@@ -119,7 +119,8 @@ class Judge:
     async def ask(self, request: Request) -> Decision:
         """Ask one seat; refuse illegal answers (seen by that seat only), then fall back."""
         decision, notes = await self._collect(request)
-        self._emit_notes(notes)
+        if notes:
+            self._emit_notes(notes)
         return decision
 
     async def ask_all(self, requests: Sequence[Request]) -> list[Decision]:
@@ -135,9 +136,10 @@ class Judge:
             done = {id(r): res for r, res in zip(slow, results, strict=True)}
         decisions = []
         for request in requests:
-            decision, notes = done[id(request)] if id(request) in done else await self._collect(
-                request)
-            self._emit_notes(notes)
+            answer = done.get(id(request))
+            decision, notes = answer if answer is not None else await self._collect(request)
+            if notes:
+                self._emit_notes(notes)
             decisions.append(decision)
         return decisions
 
@@ -160,7 +162,8 @@ class Judge:
             except Exception as exc:  # a misbehaving agent never kills the game
                 self._bill(request, getattr(exc, "usage", ()), notes)
                 return self._fallback(request, f"error: {type(exc).__name__}: {exc}", notes)
-            self._account(request, decision, notes)
+            if decision.usage or decision.reasoning:
+                self._account(request, decision, notes)
             problem = request.validate(decision)
             if problem is None:
                 return decision, notes
