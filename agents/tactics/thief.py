@@ -16,6 +16,8 @@ CARD_VALUE = {"seer": 10.0, "witch": 8.0, "guard": 6.0, "hunter": 5.0, "little_g
 """What a card is worth to a thief on the village's side (his own card, a plain
 villager's, is worth 0); among wolf cards the plain wolf wins most often."""
 WOLF_SIDE = 12.0  # a wolf card that gives the pack parity or close to it
+TURNCOAT = 15.0
+"""What a village thief loses by turning wolf unawares: the pack wins far fewer games."""
 
 
 def swap(s: Situation, request: Request) -> Decision:
@@ -49,11 +51,12 @@ def card_value(s: Situation, card: str, cards: Sequence[str]) -> float:
 
 
 def _player(s: Situation, request: Request) -> Decision:
-    """Swap with the seat whose card is worth most in expectation (a claimed seer's,
-    say); keep his own card if no seat is worth more than a plain villager."""
+    """Swap with the seat whose card is worth most in expectation (a trusted claimed
+    seer's, say), a likely wolf's costing him his side; keep his own card while no seat
+    is worth more than a plain villager."""
     table = role_table(s.ev, s.belief)
-    worth = {o: sum(p * CARD_VALUE.get(r, 0.0) for r, p in table.get(o, {}).items())
-             for o in request.options}
+    worth = {o: sum(p * (-TURNCOAT if is_pack(r) else CARD_VALUE.get(r, 0.0))
+                    for r, p in table.get(o, {}).items()) for o in request.options}
     if not worth:
         return request.default()
     top = max(worth.values())

@@ -52,7 +52,7 @@ from tests.test_info_hiding import (
 
 COMMON = {"seq", "day", "phase", "audience", "type"}
 NEVER_ASKED_AFTER = {"setup", "game_end"}  # before the first request / after the last
-GOD_ONLY = {"death_cause", "belief", "usage", "reasoning"}
+GOD_ONLY = {"death_cause", "belief", "usage", "usage_summary", "reasoning"}
 
 
 def conversation(run: Run, seat: int, lang: str, cut: int | None = None) -> list[str]:
