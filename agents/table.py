@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import tomllib
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -39,6 +40,12 @@ class SeatOptions(BaseModel):
     api_key_env: str | None = Field(None, min_length=1)
     max_concurrency: int | None = Field(None, gt=0)
     persona: str | None = Field(None, min_length=1, max_length=40, pattern=r"^[^\n\r«»]+$")
+    gender: Literal["female", "male"] | None = None
+    age: int | None = Field(None, ge=1, le=120)
+
+    def attributes(self) -> dict[str, object]:
+        """The seat attributes this table sets (the rest are drawn from the seed)."""
+        return {k: v for k, v in (("gender", self.gender), ("age", self.age)) if v is not None}
 
     def over(self, base: SeatOptions) -> SeatOptions:
         """These options, with ``base`` filling what they leave unset."""

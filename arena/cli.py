@@ -138,11 +138,14 @@ def build_setup(args: argparse.Namespace) -> Setup:
 
 
 def _named(config: GameConfig, options: dict[int, SeatOptions]) -> GameConfig:
-    """Seat names from the table's personas (P<n> for seats without one)."""
-    if not any(o.persona for o in options.values()):
-        return config
-    names = tuple(options[n].persona or f"P{n}" for n in range(1, config.players + 1))
-    return config.model_copy(update={"names": names})
+    """Seat names from the table's personas (P<n> for seats without one), and the seat
+    attributes it sets (gender, age)."""
+    update: dict[str, Any] = {
+        "attributes": {n: o.attributes() for n, o in options.items() if o.attributes()}}
+    if any(o.persona for o in options.values()):
+        update["names"] = tuple(options[n].persona or f"P{n}"
+                                for n in range(1, config.players + 1))
+    return config.model_copy(update=update)
 
 
 def _header_seats(setup: Setup, names: tuple[str, ...]) -> list[dict[str, Any]]:

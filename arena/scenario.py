@@ -26,6 +26,7 @@ class ScenarioFile(BaseModel):
     rules: dict[str, Any] = {}
     fallback: dict[str, str] = {}
     seats: dict[str, dict[str, Any]] = {}
+    attributes: dict[int, dict[str, Any]] = {}
     description: str = ""
 
 
@@ -105,6 +106,11 @@ def parse(data: dict[str, Any], where: str = "scenario") -> Scenario:
                             ) from None
     except RuleError as exc:
         raise ScenarioError(f"{where}: {exc}") from None
+    bad = [n for n in spec.attributes if not 1 <= n <= config.players]
+    if bad:
+        raise ScenarioError(f"{where}: attributes.{bad[0]} is not a seat of this game")
+    if spec.attributes:
+        config = config.model_copy(update={"attributes": spec.attributes})
     scripts = {}
     for key, table in spec.seats.items():
         if not key.isdigit() or not 1 <= int(key) <= config.players:

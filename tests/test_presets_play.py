@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+import tomllib
+from pathlib import Path
+
 import pytest
 
+from agents import make_agent
+from arena import scenario
+from arena.cli import build_setup, parser
+from arena.engine import run_game
 from arena.presets import load_preset, preset_names
 from tests.helpers import play_bots
 
@@ -22,3 +30,20 @@ def test_every_preset_plays_to_the_end(preset: str, spec: str) -> None:
         assert result.events[-1].type == "game_end"  # type: ignore[attr-defined]
         if result.winner != "draw":
             assert result.winners, "a side won with no seats"
+
+
+def test_scenario_and_table_set_seat_attributes(tmp_path: Path) -> None:
+    """Project decision 5: attributes given in a scenario or table file are used as given,
+    the rest drawn from the seed, and all are public in the setup event."""
+    scen = scenario.parse(tomllib.loads(
+        'preset = "classic-8"\nseed = 3\n[attributes.2]\ngender = "female"\nage = 34\n'))
+    result = asyncio.run(run_game(scen.config, scen.agents(lambda s, n: make_agent(s, n, 3)),
+                                  seed=3))
+    setup = result.events[0]
+    assert setup.audience == "public"
+    assert setup.attributes["2"] == {"gender": "female", "age": 34}  # type: ignore[attr-defined]
+    assert set(setup.attributes) == {str(s) for s in range(1, 9)}  # type: ignore[attr-defined]
+    table = tmp_path / "t.toml"
+    table.write_text('[seats.4]\ngender = "male"\nage = 70\n', encoding="utf-8")
+    args = parser().parse_args(["play", "--agents", "random", "--table", str(table)])
+    assert build_setup(args).config.attributes == {4: {"gender": "male", "age": 70}}

@@ -10,22 +10,24 @@ from arena.engine.requests import Decision, Request
 
 
 def peek(s: Situation, request: Request) -> Decision:
-    """Peek when the share of the pack still hidden from her, times the chance of not
-    being caught, beats the chance of being caught (the pack then kills her)."""
+    """Peek while part of the pack is hidden from her and what she may learn (and live to
+    tell) outweighs what a catch would cost: the pack kills her that night, taking the
+    wolves she saw but has not named yet. (A catch alone costs little: the pack kills
+    someone every night anyway.)"""
     risk = float(s.obs.rules.get("little_girl.detect_p", 0.25))
-    seen = sum(1 for r in s.ev.known.values() if is_pack(r)) + len(s.ev.wolves)
     sizes = s.ev.pack_sizes()
-    expected = sum(k * w for k, w in sizes) / (sum(w for _, w in sizes) or 1.0)
-    hidden = max(expected - seen, 0.0) / expected if expected else 0.0
-    if s.obs.rules.get("little_girl.info") == "one_wolf":  # one wolf shown, maybe a known one
-        hidden *= hidden
-    return Decision(kind="peek", yes=hidden * (1 - risk) > risk)
+    pack = sum(k * w for k, w in sizes) / (sum(w for _, w in sizes) or 1.0)
+    seen = _seen(s, alive=False)
+    told = {t for a, t, _ in s.ev.accusations if a == s.me}
+    untold = [o for o in _seen(s, alive=True) if o not in told]
+    hidden = max(pack - len(seen), 0.0)
+    return Decision(kind="peek", yes=hidden * (1 - risk) > len(untold) * risk)
 
 
 def speech(s: Situation, request: Request, words: Words) -> bool:
     """Name the living wolves she saw; False when she saw none (she then talks like any
     villager). She shows her card unless every one of them is already under fire."""
-    seen = [o for o in s.living() if is_pack(s.ev.known.get(o)) or o in s.ev.wolves]
+    seen = _seen(s, alive=True)
     if not seen:
         return False
     heat = s.pressure()
@@ -35,3 +37,9 @@ def speech(s: Situation, request: Request, words: Words) -> bool:
     for wolf in seen:
         words.say(f"Seat {wolf} is a wolf.", Claim(kind="accuse", target=wolf))
     return True
+
+
+def _seen(s: Situation, *, alive: bool) -> list[int]:
+    """The wolves she knows of (only the living ones if ``alive``)."""
+    seats = s.living() if alive else range(1, s.obs.players + 1)
+    return [o for o in seats if is_pack(s.ev.known.get(o)) or o in s.ev.wolves]
