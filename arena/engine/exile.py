@@ -8,8 +8,10 @@ from functools import partial
 from arena.engine import deaths
 from arena.engine.events import Curse, Sheriff, Speech, Vote
 from arena.engine.judge import Judge
-from arena.engine.roles import high_monk, idiot, scapegoat, sheriff
+from arena.engine.roles import idiot, sheriff
 from arena.engine.tally import cast_ballots
+
+TIE_TAKERS = {"scapegoat": "scapegoat", "monk": "high_monk"}  # who dies instead of the tied
 
 
 def vote_options(judge: Judge, voter: int, candidates: list[int]) -> list[int]:
@@ -68,11 +70,8 @@ async def break_tie(judge: Judge, tied: list[int], ballots: dict[int, int | None
     st, rules = judge.state, judge.rules
     holder = st.sheriff if st.sheriff is not None and st.is_alive(st.sheriff) else None
     for rule in rules.vote__tie:
-        if rule == "scapegoat" and (goat := scapegoat.scapegoat(judge)) is not None:
-            await _scapegoat_dies(judge, goat)
-            return None
-        if rule == "monk" and (monk := high_monk.monk(judge)) is not None:
-            await _monk_dies(judge, monk)
+        if rule in TIE_TAKERS and (takers := st.holders(TIE_TAKERS[rule])):
+            await (_scapegoat_dies if rule == "scapegoat" else _monk_dies)(judge, takers[0])
             return None
         if rule == "sheriff_decides" and holder is not None:
             choice = await judge.ask(judge.request(holder, "vote", tied, allow_none=True,
