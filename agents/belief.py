@@ -14,11 +14,11 @@ The pack's size is itself uncertain when the thief's spare cards may hold wolf c
 from __future__ import annotations
 
 import math
-from collections import Counter
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations
-from operator import itemgetter
+from itertools import combinations, repeat
+from operator import add, and_, itemgetter
 from typing import Any
 
 from arena.engine.events import (
@@ -27,7 +27,6 @@ from arena.engine.events import (
     CheckResult,
     Claim,
     Death,
-    Enchanted,
     NightAction,
     Reveal,
     RoleDealt,
@@ -45,6 +44,7 @@ SEER = "seer"
 THIEF = "thief"
 LITTLE_GIRL = "little_girl"
 PIPER = "piper"
+WHITE_EYED = "white_eyed_wolf"
 
 
 @lru_cache(maxsize=64)
@@ -74,38 +74,69 @@ LOG_LIE = math.log(LIE)
 
 @dataclass(frozen=True, slots=True)
 class Space:
-    """The wolf sets left by certain knowledge, laid out for fast weighing.
+    """Every choice of ``wolves`` seats among seats 1..``seats``, laid out for fast weighing.
 
     ``terms[i]`` picks set i's unary and pairwise log-potentials out of the flat
     potential vector; ``holders[s]`` picks the weights of the sets containing s (seats
-    in none are left out). Both also pick a zero, so a getter always returns a tuple.
+    in none are left out). Both also pick zeros, so a getter always returns a tuple.
     """
 
+    seats: int
+    wolves: int
     masks: tuple[int, ...]
     terms: tuple[itemgetter[Any], ...]
     holders: dict[int, itemgetter[Any]]
 
 
-@lru_cache(maxsize=512)
-def space(players: int, wolves: int, must: int, forbid: int) -> Space:
-    """Every wolf set with all of ``must`` and none of ``forbid`` (seat bitmasks)."""
-    stride = players + 1
-    seats = [s for s in range(1, stride) if not forbid >> s & 1]
-    fixed = [s for s in seats if must >> s & 1]
-    free = [s for s in seats if not must >> s & 1]
+@lru_cache(maxsize=128)
+def space(seats: int, wolves: int) -> Space:
+    """Every set of ``wolves`` seats among 1..``seats`` (shared by every seat's belief:
+    certain knowledge only renumbers the open seats)."""
+    stride = seats + 1
     masks: list[int] = []
     terms: list[itemgetter[Any]] = []
     holding: dict[int, list[int]] = {s: [] for s in range(1, stride)}
-    for rest in combinations(free, wolves - len(fixed)) if wolves >= len(fixed) else ():
-        members = sorted((*fixed, *rest))
+    for members in combinations(range(1, stride), wolves):
         for seat in members:
             holding[seat].append(len(masks))
         masks.append(sum(1 << s for s in members))
-        terms.append(itemgetter(0, *(s * stride + s for s in members),
-                                *(a * stride + b for a, b in combinations(members, 2))))
+        picks = [0, *(s * stride + s for s in members),
+                 *(a * stride + b for a, b in combinations(members, 2))]
+        terms.append(itemgetter(0, *picks))
     zero = len(masks)
-    return Space(tuple(masks), tuple(terms),
+    return Space(seats, wolves, tuple(masks), tuple(terms),
                  {s: itemgetter(zero, *idx) for s, idx in holding.items() if idx})
+
+
+@lru_cache(maxsize=64)
+def pair_holders(seats: int, wolves: int) -> dict[tuple[int, int], itemgetter[Any]]:
+    """Per pair of seats, a getter of the weights of ``space(seats, wolves)``'s sets
+    holding both (with a zero, as for the holders)."""
+    holding: dict[tuple[int, int], list[int]] = {}
+    for i, members in enumerate(combinations(range(1, seats + 1), wolves)):
+        for pair in combinations(members, 2):
+            holding.setdefault(pair, []).append(i)
+    zero = math.comb(seats, wolves)
+    return {pair: itemgetter(zero, *idx) for pair, idx in holding.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Worlds:
+    """The wolf sets certain knowledge leaves: the sure wolves ``must`` plus, for each
+    possible pack size, any choice of the rest among the ``open`` seats (numbered 1..
+    in ``sizes``' spaces), with the log prior of that size."""
+
+    must: frozenset[int]
+    open: tuple[int, ...]
+    sizes: tuple[tuple[Space, float], ...]
+
+    def allows(self, wolves: set[int]) -> bool:
+        """Whether ``wolves`` is one of the sets."""
+        rest = wolves - self.must
+        if not self.must <= wolves or not rest <= set(self.open):
+            return False
+        mask = sum(1 << i for i, s in enumerate(self.open, 1) if s in rest)
+        return any(mask in sets.masks for sets, _ in self.sizes)
 
 
 @lru_cache(maxsize=256)
@@ -121,6 +152,8 @@ class Evidence:
 
     ``dealt`` is the deal as announced (the thief's spare cards included); ``deal`` the
     cards that may still be in play (minus the spare cards this seat saw stay out).
+    ``charmed`` holds the piper's own charms (the charmed players' wake-ups are ignored:
+    being charmed says nothing about the wolves), ``supported`` the hybrid's choice.
     """
 
     seat: int
@@ -129,9 +162,10 @@ class Evidence:
     dealt: dict[str, int] = field(default_factory=dict)
     deal: dict[str, int] = field(default_factory=dict)
     rules: dict[str, Any] = field(default_factory=dict)
-    night: int = 0
+    nightfall: bool = False  # a night has begun (so the thief has taken his card)
     seen: int = 0
     first: BaseEvent | None = None
+    moved: BaseEvent | None = None  # the last event that moved the belief
     known: dict[int, str] = field(default_factory=dict)
     good: set[int] = field(default_factory=set)
     wolves: set[int] = field(default_factory=set)
@@ -150,10 +184,13 @@ class Evidence:
     victims: set[int] = field(default_factory=set)
     piper_calls: dict[int, set[int]] = field(default_factory=dict)
     charmed: set[int] = field(default_factory=set)
+    supported: int | None = None  # the hybrid's choice
     spare: tuple[str, ...] = ()
     out_of_play: tuple[str, ...] = ()
     picked_blind: bool = False
-    pack_batch: tuple[int, set[int], set[int]] = (-1, set(), set())
+    pack_day: int = -1  # when this seat last met the pack (a wolf_team reveal)
+    pack: set[int] = field(default_factory=set)
+    earlier_pack: set[int] = field(default_factory=set)
     version: int = 0  # bumped by every event that may move the belief
 
     def fold(self, events: tuple[BaseEvent, ...]) -> None:
@@ -161,7 +198,10 @@ class Evidence:
             self.first = events[0]
         for event in events[self.seen:]:
             if not self.public_only or event.audience == "public":
+                version = self.version
                 self._apply(event)
+                if self.version != version:
+                    self.moved = event
         self.seen = len(events)
 
     def claimants(self, role: str) -> list[int]:
@@ -172,10 +212,10 @@ class Evidence:
     def pack_sizes(self) -> list[tuple[int, float]]:
         """How many seats may hold a pack card, each with its prior weight.
 
-        The pack knows itself. Otherwise the deal's pack cards, less those among the
-        undealt cards this seat has not seen (a hypergeometric draw), or plus one when
-        the online thief's blind pick may turn up the extra wolf card."""
-        if is_pack(self.known.get(self.seat)):
+        The deal's pack cards, less those among the undealt cards this seat has not
+        seen (a hypergeometric draw), or plus one when the online thief's blind pick may
+        turn up the extra wolf card; a pack that met knows its size."""
+        if is_pack(self.known.get(self.seat)) and self.pack_day >= 0:
             return [(sum(1 for r in self.known.values() if is_pack(r)), 1.0)]
         cards = _pack_cards(self.deal)
         hidden = sum(self.dealt.values()) - self.players - len(self.out_of_play)
@@ -184,7 +224,7 @@ class Evidence:
         total = self.players + hidden
         if self.rules.get("thief.mode") == "online_blind3":
             centre_wolf = cards / max(total - 1, 1)
-            if self.night == 0:  # the thief has not picked yet
+            if not self.nightfall:  # the thief has not picked yet
                 return [(cards - 1, centre_wolf), (cards, 1 - centre_wolf)]
             extra_wolf = (1 - centre_wolf) / 3
             return [(cards, 1 - extra_wolf), (cards + 1, extra_wolf)]
@@ -192,8 +232,8 @@ class Evidence:
                  / math.comb(total, hidden)) for j in range(min(cards, hidden) + 1)]
 
     def _apply(self, event: BaseEvent) -> None:
-        if self.night == 0 and event.phase == "night":  # the thief has picked his card
-            self.night = event.day
+        if not self.nightfall and event.phase == "night":
+            self.nightfall = True
             self.version += 1
         if isinstance(event, Setup):
             self.players, self.rules = event.players, event.rules
@@ -227,12 +267,11 @@ class Evidence:
                 self._swapped(event.target)
             elif event.action == "charm":
                 self.charmed.update(event.targets)
+            elif event.action == "support":
+                self.supported = event.target
             return
         elif isinstance(event, Cards) and event.seat == self.seat:
             self.spare = event.cards
-            return
-        elif isinstance(event, Enchanted):
-            self.charmed.update(event.seats)
             return
         else:
             return
@@ -252,12 +291,10 @@ class Evidence:
     def _pack_member(self, seat: int, day: int) -> None:
         """A wolf_team reveal. A later batch (the thief joined) replaces the earlier one:
         a seat left out of it gave its card to the thief and holds the thief's card."""
-        batch_day, earlier, batch = self.pack_batch
-        if day != batch_day:
-            earlier, batch = batch, set()
-            self.pack_batch = (day, earlier, batch)
-        batch.add(seat)
-        for left in earlier - batch:
+        if day != self.pack_day:
+            self.pack_day, self.earlier_pack, self.pack = day, self.pack, set()
+        self.pack.add(seat)
+        for left in self.earlier_pack - self.pack:
             self.known[left] = THIEF
 
     def _swapped(self, target: int | None) -> None:
@@ -322,19 +359,41 @@ class Belief:
         return self.wolf.get(seat, 0.0)
 
 
-def _act(pot: list[float], stride: int, a: int, b: int, f: Factors) -> None:
-    """Fold one act of ``a`` towards ``b`` into the flat potential vector."""
-    ha, hb, pair = log_factors(f)
-    pot[a * stride + a] += ha
-    pot[b * stride + b] += hb
-    pot[min(a, b) * stride + max(a, b)] += pair
+class _Potentials:
+    """The flat log-potential vector over one set of worlds' open seats, renumbered 1..
+    (unary terms on the diagonal, pairwise above it): a term with a sure wolf folds into
+    the other seat's unary term, one with a sure good seat only keeps the other's."""
+
+    def __init__(self, players: int, world: Worlds) -> None:
+        self.stride = len(world.open) + 1
+        self.index = [0] * (players + 1)  # open seats 1.., sure wolves -1, sure good 0
+        for i, seat in enumerate(world.open, 1):
+            self.index[seat] = i
+        for seat in world.must:
+            self.index[seat] = -1
+        self.pot = [0.0] * (self.stride * self.stride)
+
+    def act(self, a: int, b: int, f: Factors) -> None:
+        """Fold one act of ``a`` towards ``b``."""
+        ha, hb, pair = log_factors(f)
+        ia, ib, pot, stride = self.index[a], self.index[b], self.pot, self.stride
+        if ia > 0:
+            pot[ia * stride + ia] += ha + (pair if ib < 0 else 0.0)
+        if ib > 0:
+            pot[ib * stride + ib] += hb + (pair if ia < 0 else 0.0)
+        if ia > 0 and ib > 0:
+            pot[min(ia, ib) * stride + max(ia, ib)] += pair
+
+    def unary(self, seat: int, log_factor: float) -> None:
+        i = self.index[seat]
+        if i > 0:
+            self.pot[i * self.stride + i] += log_factor
 
 
-def _potentials(ev: Evidence) -> tuple[list[float], list[tuple[int, int]]]:
-    """The flat potential vector (unary on the diagonal, pairwise above it) and, per
-    claimed role, (claimant mask, cards left)."""
-    stride = ev.players + 1
-    pot = [0.0] * (stride * stride)
+def _potentials(ev: Evidence, world: Worlds) -> tuple[list[float], list[tuple[int, int]]]:
+    """The log-potentials over the open seats and, per claimed role, (mask of the open
+    claimants, cards left for them once the sure good claimants hold theirs)."""
+    weigh = _Potentials(ev.players, world)
     seers = [s for s in ev.claimants(SEER) if s not in ev.known]
     sole = seers[0] if len(seers) == 1 else None
     for voter, target, _ in ev.votes:
@@ -345,17 +404,17 @@ def _potentials(ev: Evidence) -> tuple[list[float], list[tuple[int, int]]]:
             f00, f10 = f00 * 0.5, f10 * 1.5
         if sole is not None and sole != voter and ev.checks.get((sole, target)) is False:
             f00, f10 = f00 * 0.6, f10 * 1.4
-        _act(pot, stride, voter, target, (f00, f01, f10, f11))
+        weigh.act(voter, target, (f00, f01, f10, f11))
     for (claimant, target), says_wolf in ev.checks.items():
         f00, f01, f10, f11 = CHECK_WOLF if says_wolf else CHECK_GOOD
         if (claimant, target) in ev.coincidences:
             f01 *= COINCIDENCE
-        _act(pot, stride, claimant, target, (f00, f01, f10, f11))
+        weigh.act(claimant, target, (f00, f01, f10, f11))
     for accuser, target in {(a, t) for a, t, _ in ev.accusations}:
         sighting = LITTLE_GIRL in ev.claims.get(accuser, ())
-        _act(pot, stride, accuser, target, SIGHTING if sighting else ACCUSE)
+        weigh.act(accuser, target, SIGHTING if sighting else ACCUSE)
     for voucher, target in ev.vouches:
-        _act(pot, stride, voucher, target, VOUCH)
+        weigh.act(voucher, target, VOUCH)
     unary = [(ev.night_dead, NIGHT_DEATH), (ev.victims, WOLF_TARGET), (ev.reactive, REACTIVE),
              (ev.liars, 1 / LIE)]
     hidden = [c for r, c in ev.deal.items() if is_pack(r) and not ROLES[r].wolf_card]
@@ -363,61 +422,142 @@ def _potentials(ev: Evidence) -> tuple[list[float], list[tuple[int, int]]]:
         unary.append((ev.seen_good, max(sum(hidden), 1) / max(_pack_cards(ev.deal), 1)))
     for seats, factor in unary:
         for seat in seats:
-            pot[seat * stride + seat] += math.log(factor)
+            weigh.unary(seat, math.log(factor))
     groups: list[tuple[int, int]] = []
     held = Counter(ev.known.values())
     for role in sorted({r for roles in ev.claims.values() for r in roles}):
-        mask = 0
-        for seat in (s for s, roles in ev.claims.items() if role in roles and s not in ev.known):
-            mask |= 1 << seat
-            if ROLES[role].special:
-                pot[seat * stride + seat] += math.log(FAKE_CLAIM)
-        if mask:
-            groups.append((mask, max(ev.deal[role] - held[role], 0)))
-    return pot, groups
+        claimants = [s for s, roles in ev.claims.items() if role in roles and s not in ev.known]
+        if ROLES[role].special:
+            for seat in claimants:
+                weigh.unary(seat, math.log(FAKE_CLAIM))
+        mask = sum(1 << weigh.index[s] for s in claimants if weigh.index[s] > 0)
+        sure_good = sum(1 for s in claimants if weigh.index[s] == 0)
+        if claimants:
+            groups.append((mask, max(ev.deal[role] - held[role], 0) - sure_good))
+    return weigh.pot, groups
 
 
-def worlds(ev: Evidence) -> list[tuple[Space, float]]:
-    """The wolf sets certain knowledge leaves, per possible pack size, each with the
-    log prior of its size (empty when the knowledge contradicts itself)."""
-    n = ev.players
-    must = sum(1 << s for s, r in ev.known.items() if is_pack(r))
-    must |= sum(1 << s for s in ev.wolves)
-    forbid = sum(1 << s for s, r in ev.known.items() if not is_pack(r))
-    forbid |= sum(1 << s for s in ev.good)
-    return [(sets, math.log(prior)) for k, prior in ev.pack_sizes()
-            if prior > 0 and 0 <= k <= n and (sets := space(n, k, must, forbid)).masks]
+def worlds(ev: Evidence) -> Worlds:
+    """The wolf sets certain knowledge leaves (no size at all when it contradicts itself)."""
+    must = frozenset(s for s, r in ev.known.items() if is_pack(r)) | ev.wolves
+    good = {s for s, r in ev.known.items() if not is_pack(r)} | ev.good
+    open_seats = tuple(s for s in range(1, ev.players + 1) if s not in must and s not in good)
+    sizes = tuple((space(len(open_seats), k - len(must)), math.log(prior))
+                  for k, prior in ev.pack_sizes()
+                  if prior > 0 and 0 <= k - len(must) <= len(open_seats))
+    return Worlds(must, open_seats, sizes if not must & good else ())
+
+
+@dataclass(frozen=True, slots=True)
+class Marginals:
+    """The total weight of the consistent wolf sets, and the weight of those holding
+    each open seat (``pair``: each pair of open seats, when asked for)."""
+
+    must: frozenset[int]
+    total: float
+    single: dict[int, float]
+    pair: dict[tuple[int, int], float]
+
+    def belief(self, players: int, good: int | None = None) -> Belief | None:
+        """P(wolf) per seat, also knowing that ``good`` is no wolf (None when that leaves
+        no set: the caller weighs its own evidence instead)."""
+        wolf = dict.fromkeys(range(1, players + 1), 0.0)
+        wolf.update(dict.fromkeys(self.must, 1.0))
+        if good is None or good not in self.single:
+            wolf.update({s: w / self.total for s, w in self.single.items()})
+            return Belief(wolf)
+        total = self.total - self.single[good]
+        if total <= self.total * 1e-9:
+            return None
+        for seat, weight in self.single.items():
+            if seat != good:
+                wolf[seat] = (weight - self.pair.get((min(seat, good), max(seat, good)), 0.0)
+                              ) / total
+        wolf[good] = 0.0
+        return Belief(wolf)
 
 
 def infer(ev: Evidence) -> Belief:
     """P(wolf) per seat: the weighted sum over every consistent wolf set of every
     possible pack size."""
-    spaces = worlds(ev)
-    if not spaces:
-        return _fallback(ev)
-    pot, groups = _potentials(ev)
-    logged = [(sets, _log_weights(sets, pot, groups, prior)) for sets, prior in spaces]
-    top = max(max(logs) for _, logs in logged)
-    wolf = dict.fromkeys(range(1, ev.players + 1), 0.0)
+    marginals = weigh(ev, pairs=False)
+    belief = marginals.belief(ev.players) if marginals else None
+    return belief or _fallback(ev)
+
+
+def weigh(ev: Evidence, *, pairs: bool) -> Marginals | None:
+    """Weigh every wolf set ``ev`` leaves (None when its knowledge contradicts itself)."""
+    world = worlds(ev)
+    if not world.sizes:
+        return None
+    pot, groups = _potentials(ev, world)
+    logged = [(sets, prior, _log_weights(sets, pot, groups)) for sets, prior in world.sizes]
+    top = max(prior + max(logs) for _, prior, logs in logged)
+    single: dict[int, float] = {}
+    pair: dict[tuple[int, int], float] = {}
     total = 0.0
-    for sets, logs in logged:
-        weights = [math.exp(x - top) for x in logs]
+    for sets, prior, logs in logged:
+        shift = top - prior
+        weights = [math.exp(x - shift) for x in logs]
         total += sum(weights)
         weights.append(0.0)
-        for seat, held in sets.holders.items():
-            wolf[seat] += sum(held(weights))
-    return Belief({s: w / total for s, w in wolf.items()})
+        for i, held in sets.holders.items():
+            seat = world.open[i - 1]
+            single[seat] = single.get(seat, 0.0) + sum(held(weights))
+        for (i, j), held in pair_holders(sets.seats, sets.wolves).items() if pairs else ():
+            key = (world.open[i - 1], world.open[j - 1])
+            pair[key] = pair.get(key, 0.0) + sum(held(weights))
+    return Marginals(world.must, total, single, pair)
 
 
-def _log_weights(sets: Space, pot: list[float], groups: list[tuple[int, int]],
-                 prior: float) -> list[float]:
-    """Each set's log-weight: its potentials, the liars it implies and the size's prior."""
-    logs = [sum(term(pot)) + prior for term in sets.terms]
+Moment = tuple[BaseEvent | None, BaseEvent | None, int]
+_PUBLIC: OrderedDict[tuple[int, int, int], tuple[Moment, Marginals | None]] = OrderedDict()
+PUBLIC_CACHE = 64
+
+
+def public_marginals(ev: Evidence) -> Marginals | None:
+    """The marginals of a public-only evidence, with pairs, computed once for every seat
+    of a game at the same public moment: the game's first event, the last one that moved
+    the belief, and how many did (the cache holds on to both events, so their identities
+    stay unique while cached)."""
+    moment = (ev.first, ev.moved, ev.version)
+    key = (id(ev.first), id(ev.moved), ev.version)
+    hit = _PUBLIC.get(key)
+    if hit is not None and hit[0][0] is ev.first and hit[0][1] is ev.moved:
+        _PUBLIC.move_to_end(key)
+        return hit[1]
+    value = weigh(ev, pairs=True)
+    _PUBLIC[key] = (moment, value)
+    while len(_PUBLIC) > PUBLIC_CACHE:
+        _PUBLIC.popitem(last=False)
+    return value
+
+
+def plain(ev: Evidence, public: Evidence) -> bool:
+    """This seat knows nothing about the wolves that the table does not, beyond its own
+    good card (which it alone claimed, if anyone did): its belief is the public one
+    given that card."""
+    role = ev.known.get(ev.seat)
+    if role is None or is_pack(role) or ev.my_checks or ev.victims or ev.wolves or (
+            ev.out_of_play or ev.picked_blind):
+        return False
+    if any(r != role if s == ev.seat else r == role
+           for s, roles in ev.claims.items() for r in roles):
+        return False
+    return ({s: r for s, r in ev.known.items() if s != ev.seat}
+            == {s: r for s, r in public.known.items() if s != ev.seat})
+
+
+def _log_weights(sets: Space, pot: list[float], groups: list[tuple[int, int]]) -> list[float]:
+    """Each set's log-weight: its potentials and the liars it implies."""
+    logs = [sum(term(pot)) for term in sets.terms]
     for claimed, free in groups:
-        for i, mask in enumerate(sets.masks):
-            excess = (claimed & ~mask).bit_count() - free
-            if excess > 0:
-                logs[i] += excess * LOG_LIE
+        extra = claimed.bit_count() - free  # good claimants too many if none is a wolf
+        if extra > 0:
+            penalty = [max(extra - wolves, 0) * LOG_LIE for wolves in range(extra + 1)]
+            penalty += [0.0] * claimed.bit_count()
+            wolves_among = map(int.bit_count, map(and_, sets.masks, repeat(claimed)))
+            logs = list(map(add, logs, map(penalty.__getitem__, wolves_among)))
     return logs
 
 
@@ -474,11 +614,14 @@ def _normalised(weights: dict[str, float]) -> dict[str, float]:
 
 
 class BeliefTracker:
-    """One seat's evidence and belief, updated as its observation grows."""
+    """One seat's evidence and belief, updated as its observation grows. A seat that
+    knows no more than the table (a plain villager, say) derives its belief from the
+    public one, which every seat of the game shares."""
 
     def __init__(self, *, public_only: bool = False) -> None:
         self.public_only = public_only
         self.evidence = Evidence(0, public_only)
+        self.public = self.evidence if public_only else Evidence(0, True)
         self._cache: tuple[int, Belief] | None = None
 
     def update(self, observation: Observation) -> Belief:
@@ -487,10 +630,18 @@ class BeliefTracker:
         if ev.seat != observation.seat or ev.seen > len(events) or (
                 events and ev.first is not None and ev.first is not events[0]):
             ev = self.evidence = Evidence(observation.seat, self.public_only)
+            self.public = ev if self.public_only else Evidence(observation.seat, True)
             self._cache = None
         ev.fold(events)
         if self._cache is not None and self._cache[0] == ev.version:
             return self._cache[1]
-        belief = infer(ev)
+        belief = None
+        if self.public is not ev:
+            self.public.fold(events)
+        if self.public_only or plain(ev, self.public):
+            shared = public_marginals(self.public)
+            belief = shared.belief(ev.players, None if self.public_only else ev.seat) if (
+                shared) else None
+        belief = belief or infer(ev)
         self._cache = (ev.version, belief)
         return belief

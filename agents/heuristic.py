@@ -68,10 +68,14 @@ class HeuristicAgent(SeededAgent):
         self.public = BeliefTracker(public_only=True)
 
     async def decide(self, observation: Observation, request: Request) -> Decision:
+        decision = self.play(observation, request)
+        return decision if request.validate(decision) is None else request.default()
+
+    def play(self, observation: Observation, request: Request) -> Decision:
+        """The heuristic's own answer, before ``decide``'s safety net of the default."""
         belief = self.private.update(observation)
         wolf_needs_it = is_pack(observation.role) and request.kind in PUBLIC_KINDS
         public = self.public.update(observation) if wolf_needs_it else belief
         situation = Situation(observation, belief, public, self.private.evidence, self.rng)
         play = PLAYS.get(request.kind)
-        decision = play(situation, request) if play else request.default()
-        return decision if request.validate(decision) is None else request.default()
+        return play(situation, request) if play else request.default()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agents.belief import LITTLE_GIRL, SEER, role_table
-from agents.tactics import little_girl, pack_kill, piper, seer, wolf_day
+from agents.tactics import hybrid, little_girl, pack_kill, piper, seer, wolf_day
 from agents.tactics.situation import POWER_CLAIMS, Situation, Words, answer
 from arena.engine.events import Claim
 from arena.engine.requests import Decision, Request
@@ -19,6 +19,8 @@ def vote(s: Situation, request: Request) -> Decision:
         return answer(request, wolf_day.vote(s, options))
     if s.role == "piper":
         return answer(request, piper.vote(s, options))
+    if s.role == "hybrid":
+        return answer(request, hybrid.vote(s, options))
     return answer(request, s.suspect(options))
 
 

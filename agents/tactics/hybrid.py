@@ -1,5 +1,5 @@
-"""The hybrid: supports the player likeliest to end on the winning side, and (tied to a
-good lover) spends his one kill on the likeliest wolf."""
+"""The hybrid: supports the player likeliest to end on the winning side, votes for that
+player's camp, and (tied to a good lover) spends his one kill on the likeliest wolf."""
 
 from __future__ import annotations
 
@@ -30,3 +30,12 @@ def _least_suspect(s: Situation, options: list[int]) -> int | None:
         return None
     low = min(round(s.p(o), 6) for o in options)
     return s.rng.choice([o for o in options if round(s.p(o), 6) == low])
+
+
+def vote(s: Situation, options: list[int]) -> int | None:
+    """With the village while he believes the player he supports is good; once that
+    player is likely a wolf, against the seat he trusts most (the pack's rival)."""
+    supported = s.ev.supported
+    if supported is None or s.p(supported) <= 0.5 or s.obs.lovers:
+        return s.suspect(options)
+    return s.trusted([o for o in options if o != supported])

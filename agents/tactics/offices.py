@@ -47,11 +47,10 @@ def hand_over(s: Situation, request: Request) -> Decision:
 
 
 def designate(s: Situation, request: Request) -> Decision:
-    """The dying scapegoat lets only the trusted vote tomorrow: the seats no more suspect
-    than the average (a sure or likely wolf never), else the less suspect half."""
+    """The dying scapegoat lets only the trusted vote tomorrow: every seat but those that
+    stand out as wolves (else the less suspect half)."""
     options = list(request.options)
-    base = s.baseline()
-    voters = [o for o in options if s.p(o) <= base + 1e-9 and s.p(o) < 0.5]
+    voters = [o for o in options if not s.sharp(o)]
     if not voters:
-        voters = sorted(options, key=lambda o: (s.p(o), o))[:(len(options) + 1) // 2]
+        voters = sorted(options, key=lambda o: (s.danger(o), o))[:(len(options) + 1) // 2]
     return Decision(kind=request.kind, targets=tuple(sorted(voters)))

@@ -5,18 +5,22 @@ from __future__ import annotations
 
 from collections import Counter
 
-from agents.belief import LITTLE_GIRL, SEER
+from agents.belief import LITTLE_GIRL, SEER, WHITE_EYED, role_table
 from agents.tactics.situation import Situation, Words, answer, shared_hash
 from arena.engine.events import BaseEvent, Claim, NightAction, PhaseStart, Speech
 from arena.engine.requests import Decision, Request
+from arena.engine.roles import ROLES
 from arena.engine.view import Observation
 
+BETRAY_MARGIN = 1  # the white-eyed wolf turns on the pack this many kills early
 KILL_VALUE = {LITTLE_GIRL: 12.0, SEER: 10.0, "witch": 6.0, "guard": 5.0, "idiot": -2.0}
 """A caught little girl knows the pack (and no guard can shield her)."""
 
 
 def kill(s: Situation, request: Request) -> Decision:
     options = list(request.options)
+    if s.role == WHITE_EYED and (mate := _betrayal(s, options)) is not None:
+        return answer(request, mate)
     girl = caught_girl(s, options)
     agreed = girl or _named_tonight(s, options, request.context.get("round"))
     return answer(request, agreed if agreed is not None else target(s, options))
@@ -52,21 +56,48 @@ def value(s: Situation, seat: int) -> float:
 
 
 def target(s: Situation, options: list[int]) -> int | None:
-    """The most valuable victim outside the pack."""
-    prey = [o for o in options if o not in s.team and o != s.me]
+    """The most valuable victim outside the pack (never this wolf's lover)."""
+    prey = [o for o in options if o not in s.team and o != s.me and o not in s.obs.lovers]
     return max(prey, key=lambda o: (value(s, o), -o)) if prey else None
 
 
 def white_wolf_kill(s: Situation, request: Request) -> Decision:
-    """The white wolf wins as the last one alive, and loses if the pack wins first: he
-    takes a packmate (the one the village suspects least: it will not exile him) once
-    the good players are few enough for the pack to finish them, else the top threat."""
-    options = list(request.options)
+    """The white wolf wins only as the last one alive, and loses if the pack wins first:
+    each lone kill takes a packmate while one lives (the one the village accuses least:
+    it will exile the others for him), then the top threat."""
+    options = [o for o in request.options if o not in s.obs.lovers]
     mates = [o for o in options if o in s.team and o != s.me]
-    good = [o for o in s.living() if o not in s.team]
-    if mates and len(good) <= 2 * len(mates) + 1:
-        return answer(request, min(mates, key=lambda o: (s.public.p(o), o)))
+    if mates:
+        heat = s.pressure(ever=True)
+        return answer(request, min(mates, key=lambda o: (heat[o], o)))
     return answer(request, target(s, options))
+
+
+def _betrayal(s: Situation, options: list[int]) -> int | None:
+    """The white-eyed wolf wins only if every wolf dies before the pack wins: once the
+    pack's kills left to win are no more than the wolves alive (plus a margin), he turns
+    the pack's kill on a wolf (the one the village accuses least), or at least splits it."""
+    wolves = [o for o in s.living() if o in s.team and ROLES[s.ev.known[o]].wolf_card]
+    if not wolves or _kills_to_win(s) > len(wolves) + BETRAY_MARGIN:
+        return None
+    heat = s.pressure(ever=True)
+    legal = [o for o in wolves if o in options]
+    return min(legal, key=lambda o: (heat[o], o)) if legal else None
+
+
+def _kills_to_win(s: Situation) -> float:
+    """How many more deaths the pack needs (expected, by the role table), per the
+    wolves' win rule; the white-eyed wolf himself is no wolf card, so counts as good."""
+    table = role_table(s.ev, s.belief)
+    good = [o for o in s.living() if o not in s.team]
+    villagers = sum(table[o].get("villager", 0.0) + table[o].get("thief", 0.0) for o in good)
+    specials = sum(p for o in good for r, p in table[o].items() if ROLES[r].special)
+    rule = s.obs.rules.get("wolves.win")
+    if rule == "all_villagers_or_all_specials":
+        return min(villagers, specials)
+    if rule == "all_ordinary_villagers":
+        return villagers
+    return len(good) + 1
 
 
 def _named_tonight(s: Situation, options: list[int], round_no: object) -> int | None:

@@ -70,10 +70,11 @@ class Situation:
         open_seats = [s for s in self.living() if s not in self.ev.known]
         return sum(view.p(s) for s in open_seats) / len(open_seats) if open_seats else 0.0
 
-    def pressure(self) -> Counter[int]:
-        """Per seat: today's accusations plus every wolf check claimed so far."""
+    def pressure(self, *, ever: bool = False) -> Counter[int]:
+        """Per seat: today's accusations (``ever``: all of them) plus every wolf check
+        claimed so far."""
         day = self.obs.day
-        heat = Counter(t for _, t, d in self.ev.accusations if d == day)
+        heat = Counter(t for _, t, d in self.ev.accusations if ever or d == day)
         heat.update(t for (_, t), wolf in self.ev.checks.items() if wolf)
         return heat
 

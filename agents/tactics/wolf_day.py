@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from agents.belief import SEER, WOLF
+from agents.belief import SEER, WHITE_EYED, WOLF
 from agents.tactics.situation import CREDIBLE, Situation, Words, shared_hash
 from arena.engine.events import Claim
 from arena.engine.requests import Decision, Request
@@ -14,7 +14,6 @@ from arena.engine.roles import ROLES
 
 JUMP_PERCENT = 50  # share of games in which a wolf poses as the seer from day 1
 DOOMED = 0.85  # public P(wolf) at which the pack stops defending a teammate
-WHITE_EYED = "white_eyed_wolf"
 
 
 def jumper(s: Situation) -> int | None:
