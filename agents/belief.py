@@ -511,8 +511,9 @@ def weigh(ev: Evidence, *, pairs: bool) -> Marginals | None:
 
 
 Moment = tuple[BaseEvent | None, BaseEvent | None, int]
+"""A game's public moment: its first event, the last that moved the belief, the count."""
 _PUBLIC: OrderedDict[tuple[int, int, int], tuple[Moment, Marginals | None]] = OrderedDict()
-PUBLIC_CACHE = 64
+PUBLIC_CACHE = 64  # public moments kept (a table asks about a handful at a time)
 
 
 def public_marginals(ev: Evidence) -> Marginals | None:
@@ -553,9 +554,8 @@ def _log_weights(sets: Space, pot: list[float], groups: list[tuple[int, int]]) -
     logs = [sum(term(pot)) for term in sets.terms]
     for claimed, free in groups:
         extra = claimed.bit_count() - free  # good claimants too many if none is a wolf
-        if extra > 0:
-            penalty = [max(extra - wolves, 0) * LOG_LIE for wolves in range(extra + 1)]
-            penalty += [0.0] * claimed.bit_count()
+        if extra > 0:  # a penalty per count of wolves among the claimants
+            penalty = [max(extra - w, 0) * LOG_LIE for w in range(claimed.bit_count() + 1)]
             wolves_among = map(int.bit_count, map(and_, sets.masks, repeat(claimed)))
             logs = list(map(add, logs, map(penalty.__getitem__, wolves_among)))
     return logs

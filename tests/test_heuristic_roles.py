@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections import Counter
 from typing import Any, Literal
 
 import pytest
@@ -35,7 +36,6 @@ from arena.engine.events import (
     NightAction,
     Phase,
     PhaseStart,
-    Refused,
     Reveal,
     RoleDealt,
     Setup,
@@ -53,17 +53,17 @@ SEER_SAYS_9 = (Claim(kind="role", role="seer"), Claim(kind="check", target=9, re
 class Table:
     """Hand-written events, and the heuristic's own answers (before its safety net)."""
 
-    def __init__(self, roles: dict[str, int], players: int = 12, **rules: Any) -> None:
+    def __init__(self, roles: dict[str, int], players: int = 12,
+                 rules: dict[str, Any] | None = None) -> None:
         self.events: list[BaseEvent] = []
-        self.day, self.phase = 0, "setup"
-        self.players = players
+        self.day, self.players = 0, players
+        self.phase: Phase = "setup"
         self.add(Setup, "public", players=players,
                  names=tuple(f"P{s}" for s in range(1, players + 1)), roles=roles,
-                 rules=make_rules(rules).key_values())
+                 rules=make_rules(rules or {}).key_values())
 
     def add(self, cls: type[BaseEvent], audience: Any, **fields: Any) -> None:
-        phase: Phase = self.phase  # type: ignore[assignment]
-        self.events.append(cls(seq=len(self.events), day=self.day, phase=phase,
+        self.events.append(cls(seq=len(self.events), day=self.day, phase=self.phase,
                                audience=audience, **fields))
 
     def deal(self, seat: int, role: str) -> None:
@@ -92,6 +92,7 @@ class Table:
 
     def ask(self, seat: int, kind: str, options: tuple[int, ...] | None = None, *,
             allow_none: bool = True, count: int = 2, **context: Any) -> Decision:
+        """The heuristic's answer (asserted legal); options default to the other living."""
         if options is None:
             options = tuple(s for s in self.alive() if s != seat)
         context.setdefault("seats", tuple(range(1, self.players + 1)))
@@ -114,7 +115,7 @@ class Table:
 
 
 def _spare_table(roles: dict[str, int], players: int) -> Table:
-    table = Table(roles, players, **{"thief.mode": "spare_cards"})
+    table = Table(roles, players, rules={"thief.mode": "spare_cards"})
     table.deal(1, "thief")
     table.phase_start("night")
     return table
@@ -168,7 +169,7 @@ def test_the_village_allows_for_wolf_cards_among_the_spares() -> None:
 
 
 def test_the_swapping_thief_takes_a_trusted_claimed_seers_card_or_keeps_his() -> None:
-    table = Table({"thief": 1, **CLASSIC, "villager": 4}, **{"thief.mode": "swap_player"})
+    table = Table({"thief": 1, **CLASSIC, "villager": 4}, rules={"thief.mode": "swap_player"})
     table.deal(1, "thief")
     table.phase_start("night")
     assert table.ask(1, "swap").target is None  # a blind swap may make him a wolf
@@ -179,7 +180,7 @@ def test_the_swapping_thief_takes_a_trusted_claimed_seers_card_or_keeps_his() ->
 
 def test_a_wolf_who_lost_his_card_to_the_thief_leaves_the_pack() -> None:
     """The pack meets again on night 1 without seat 3: he now holds the thief card."""
-    table = Table({"thief": 1, **CLASSIC, "villager": 4}, **{"thief.mode": "swap_player"})
+    table = Table({"thief": 1, **CLASSIC, "villager": 4}, rules={"thief.mode": "swap_player"})
     table.deal(2, WOLF)
     table.pack({2: WOLF, 3: WOLF, 4: WOLF})
     table.phase_start("night")
@@ -191,7 +192,7 @@ def test_a_wolf_who_lost_his_card_to_the_thief_leaves_the_pack() -> None:
 
 def test_a_blind_thief_may_be_one_wolf_more_than_the_deal() -> None:
     roles = {"thief": 1, **CLASSIC}
-    table = Table(roles, **{"thief.mode": "online_blind3"})
+    table = Table(roles, rules={"thief.mode": "online_blind3"})
     table.deal(6, "villager")
     table.phase_start("night")
     _, tracker = table.belief(6)
@@ -208,7 +209,7 @@ def test_a_blind_thief_may_be_one_wolf_more_than_the_deal() -> None:
 
 def _girl_table(**rules: Any) -> Table:
     roles = {"werewolf": 3, "seer": 1, "witch": 1, "little_girl": 1, "villager": 6}
-    table = Table(roles, **rules)
+    table = Table(roles, rules=rules)
     table.deal(3, "little_girl")
     table.phase_start("night")
     return table
@@ -217,8 +218,8 @@ def _girl_table(**rules: Any) -> Table:
 def test_the_little_girl_peeks_until_she_knows_the_pack_then_names_it() -> None:
     table = _girl_table()
     assert table.ask(3, "peek").yes
-    for wolf in (1, 7, 9):
-        table.add(Reveal, (3,), seat=wolf, role=WOLF, reason="little_girl")
+    for seat in (1, 7, 9):
+        table.add(Reveal, (3,), seat=seat, role=WOLF, reason="little_girl")
     wolf, _ = table.belief(3)
     assert {s for s, p in wolf.items() if p == 1.0} == {1, 7, 9}
     table.phase_start("day")
@@ -242,8 +243,8 @@ def test_the_little_girl_weighs_the_risk_against_what_a_catch_would_lose() -> No
 
 def test_a_little_girl_reading_the_wolf_chat_knows_the_speakers() -> None:
     table = _girl_table(**{"little_girl.info": "wolf_chat"})
-    for wolf in (1, 7):
-        table.add(Speech, (1, 7, 3), seat=wolf, text="...", context="wolf_chat",
+    for seat in (1, 7):
+        table.add(Speech, (1, 7, 3), seat=seat, text="...", context="wolf_chat",
                   claims=(Claim(kind="accuse", target=5),))
     wolf, _ = table.belief(3)
     assert wolf[1] == wolf[7] == 1.0
@@ -295,8 +296,8 @@ def test_the_white_wolf_alone_kills_the_biggest_threat_never_his_lover() -> None
 def _white_eyed_table(villagers_dead: int) -> Table:
     roles = {"werewolf": 3, "white_eyed_wolf": 1, "seer": 1, "witch": 1, "guard": 1,
              "high_monk": 1, "infatuated": 1, "chief": 1, "villager": 5}
-    table = Table(roles, 15, **{"wolves.win": "all_villagers_or_all_specials",
-                                "wolves.consensus": "leader"})
+    table = Table(roles, 15, {"wolves.win": "all_villagers_or_all_specials",
+                              "wolves.consensus": "leader"})
     table.deal(1, "white_eyed_wolf")
     table.pack({1: "white_eyed_wolf", 2: WOLF, 3: WOLF, 4: WOLF})
     table.phase_start("night")
@@ -328,8 +329,8 @@ def test_the_white_eyed_wolf_joins_a_vote_on_a_wolf_that_the_pack_would_dodge() 
 # --------------------------------------------------------------------------- third parties
 
 
-def _piper_table(**rules: Any) -> Table:
-    table = Table({**CLASSIC, "villager": 4, "piper": 1}, **rules)
+def _piper_table() -> Table:
+    table = Table({**CLASSIC, "villager": 4, "piper": 1})
     table.deal(1, "piper")
     table.phase_start("night")
     table.phase_start("day")
@@ -341,8 +342,11 @@ def _piper_table(**rules: Any) -> Table:
 
 def test_the_piper_charms_those_likeliest_to_live_on() -> None:
     """Not the accused (the vote may take them) nor a claimed seer (the pack's prey)."""
-    charmed = set(_piper_table().ask(1, "charm").targets)
-    assert len(charmed) == 2 and not charmed & {1, 5, 8, 9}
+    table = _piper_table()
+    table.accuse(2, 10, 11)
+    table.accuse(3, 10, 11)
+    charmed = set(table.ask(1, "charm").targets)
+    assert len(charmed) == 2 and not charmed & {1, 2, 3, 5, 8, 9}
     assert len(_piper_table().ask(1, "charm", count=3).targets) == 3
 
 
@@ -393,7 +397,7 @@ def test_the_crow_curses_the_top_suspect_once_one_stands_out() -> None:
 def _hybrid_table() -> Table:
     """Night 1 after the campaign speeches of a sheriff election: 9 and 10 are accused."""
     table = Table({**CLASSIC, "villager": 3, "cupid": 1, "hybrid": 1},
-                  **{"sheriff.election": "before_night1"})
+                  rules={"sheriff.election": "before_night1"})
     table.deal(3, "hybrid")
     table.accuse(9, 2, 4, 5, 6)
     table.accuse(10, 7, 8)
@@ -439,7 +443,7 @@ def test_the_hybrid_votes_for_the_camp_of_the_player_he_supports() -> None:
         table.say(seat, Claim(kind="vouch", target=5), Claim(kind="accuse", target=9))
     wolf, _ = table.belief(3)
     vote = table.ask(3, "vote").target
-    assert vote != 9
+    assert vote is not None and vote != 9
     assert wolf[vote] == pytest.approx(min(p for s, p in wolf.items() if s not in (3, 9)))
 
 
@@ -594,9 +598,8 @@ def test_every_preset_is_played_legally(preset: str) -> None:
             s: Strict(derive_seed(seed, s), wrong) if s in heuristic
             else RandomAgent(seed=derive_seed(seed, s)) for s in range(1, config.players + 1)}
         result = asyncio.run(run_game(config, agents, seed=seed))
-        crashed = [e for e in result.events if isinstance(e, Fallback | Refused)
-                   and e.seat in heuristic and not isinstance(e, Refused)
-                   and e.reason.startswith("error")]
+        crashed = [e for e in result.events if isinstance(e, Fallback)
+                   and e.seat in heuristic and e.reason.startswith("error")]
         assert not wrong and not crashed, (seed, wrong[:3], crashed[:3])
 
 
@@ -613,16 +616,17 @@ def _play(config: GameConfig, seed: int, village: type[HeuristicAgent] | type[Ra
 
 
 def test_the_heuristic_beats_random_play_on_both_sides_of_a_table_with_new_roles() -> None:
-    """tv-16: elder, scapegoat, piper and idiot among the village's cards."""
-    config, games = load_preset("tv-16"), 60
+    """tv-16 (elder, scapegoat, piper and idiot among the village's cards): heuristic
+    seats win far more often than random ones in their place, on either side."""
+    config = load_preset("tv-16")
 
-    def rate(village: type[HeuristicAgent] | type[RandomAgent],
-             pack: type[HeuristicAgent] | type[RandomAgent], side: str, n: int) -> float:
-        return sum(_play(config, g, village, pack).winner == side for g in range(n)) / n
+    def rates(village: type[HeuristicAgent] | type[RandomAgent],
+              pack: type[HeuristicAgent] | type[RandomAgent], games: int) -> Counter[str]:
+        won = Counter(_play(config, g, village, pack).winner for g in range(games))
+        return Counter({side: n / games for side, n in won.items()})
 
-    base_village = rate(RandomAgent, RandomAgent, "village", 100)
-    base_wolves = rate(RandomAgent, RandomAgent, "wolves", 100)
-    village = rate(HeuristicAgent, RandomAgent, "village", games)
-    wolves = rate(RandomAgent, HeuristicAgent, "wolves", games)
-    assert village >= 0.75 and village >= base_village + 0.4, (village, base_village)
-    assert wolves >= 0.6 and wolves >= base_wolves + 0.15, (wolves, base_wolves)
+    base = rates(RandomAgent, RandomAgent, 100)
+    village = rates(HeuristicAgent, RandomAgent, 80)["village"]
+    wolves = rates(RandomAgent, HeuristicAgent, 80)["wolves"]
+    assert village >= 0.75 and village >= base["village"] + 0.4, (village, base)
+    assert wolves >= 0.6 and wolves >= base["wolves"] + 0.15, (wolves, base)

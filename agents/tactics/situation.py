@@ -14,7 +14,7 @@ from arena.engine.view import Observation
 
 CREDIBLE = 0.35  # P(wolf) under which a claimant is believed
 POWER_CLAIMS = ("seer", "witch", "guard", "hunter")
-"""Roles a good player shows to stop his exile."""
+"""The village's power roles: shown to stop an exile, guarded, hunted by the pack."""
 
 
 @dataclass(frozen=True, slots=True)

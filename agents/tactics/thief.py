@@ -32,13 +32,13 @@ def swap(s: Situation, request: Request) -> Decision:
 def _spare(s: Situation, request: Request, cards: Sequence[str]) -> Decision:
     """The more valuable spare card; none when neither beats a plain villager, unless
     both are wolf cards (then he must take one)."""
-    worth = [card_value(s, card, cards) for card in cards]
+    worth = [_card_value(s, card, cards) for card in cards]
     best = max(range(len(cards)), key=lambda i: (worth[i], -i))
     keep = worth[best] <= 0 and request.allow_none
     return answer(request, None if keep else best + 1)
 
 
-def card_value(s: Situation, card: str, cards: Sequence[str]) -> float:
+def _card_value(s: Situation, card: str, cards: Sequence[str]) -> float:
     """A village card's worth; a wolf card's is low unless taking it brings the pack
     within one of the good players, when the wolves' side is clearly the stronger."""
     if not is_pack(card):
