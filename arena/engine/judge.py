@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 from arena.engine.config import GameConfig
 from arena.engine.events import BaseEvent, Fallback, Reasoning, Refused, UsageRecord
-from arena.engine.requests import Decision, Request, Usage
+from arena.engine.requests import SHAPES, Decision, Request, Usage
 from arena.engine.roles.lives import TWO_LIVES
 from arena.engine.state import GameState, SeatState
 from arena.engine.view import Fold, Observation, Timeline
@@ -197,8 +197,10 @@ class Judge:
 
     def request(self, seat: int, kind: str, options: Sequence[int] = (), *,
                 allow_none: bool = False, count: int = 2, **context: Any) -> Request:
-        """Build a request with the table's seat list in its context."""
+        """Build a request with the table's seat list in its context. A target request
+        with no legal target lets the seat pass (e.g. a wolf whose only prey is his lover)."""
         context["seats"] = self.seat_numbers
+        allow_none = allow_none or (not options and SHAPES[kind] == "target")
         return Request(seat=seat, kind=kind, day=self.state.day, options=tuple(options),
                        allow_none=allow_none, context=context, timeout_s=self.timeout_s,
                        max_chars=self.rules.speech__max_chars, count=count)
