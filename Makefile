@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: play test bench lint docs clean
+.PHONY: play test bench lint docs clean browser
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -27,7 +27,13 @@ lint: $(DEV_STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-test: lint
+# The browser tests drive Debian's chromium; install it when the machine lacks it.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+browser:
+	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+
+test: lint browser
 	$(BIN)/python -m pytest -q
 
 bench: $(DEV_STAMP)

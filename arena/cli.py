@@ -21,7 +21,7 @@ from rich.console import Console
 from agents import Agent, AgentSpecError, SeatOptions, check_keys, make_agent
 from agents.scripted import ScenarioError
 from agents.table import TableError, load_table
-from arena import presets, scenario, transcript
+from arena import commands, presets, scenario, transcript
 from arena.engine import BaseEvent, Game, GameConfig, GameResult, RuleError, make_rules
 from arena.engine.config import parse_rule_value, rule_help
 from arena.engine.game import usage_totals
@@ -372,6 +372,7 @@ def parser() -> argparse.ArgumentParser:
     pre = sub.add_parser("presets", help="list presets, or explain one")
     pre.add_argument("name", nargs="?")
     sub.add_parser("rules", help="list roles and rule keys")
+    commands.register_all(sub)
     return top
 
 
@@ -383,7 +384,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     console = Console()
     try:
-        return COMMANDS[args.command](args, console)
+        run = COMMANDS.get(args.command) or args.run
+        return int(run(args, console))
     except (*USER_ERRORS, UsageError) as exc:
         print(f"arena: error: {exc}", file=sys.stderr)
         return 2
