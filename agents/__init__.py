@@ -46,6 +46,10 @@ def make_agent(spec: str, seat: int, game_seed: int, options: SeatOptions | None
         from agents.heuristic import HeuristicAgent
 
         return HeuristicAgent(seed)
+    if name == "human":  # the terminal seat; `arena play` shows its events live
+        from agents.human import HumanAgent
+
+        return HumanAgent(show_events=False)
     if name in MODELS:
         return _model_agent(spec, seed, options or SeatOptions(), lang)
     if name in PLANNED:

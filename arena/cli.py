@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 from rich.console import Console
 
-from agents import Agent, AgentSpecError, SeatOptions, check_keys, make_agent
+from agents import Agent, AgentSpecError, SeatOptions, check_keys, kind_of, make_agent
 from agents.scripted import ScenarioError
 from agents.table import TableError, load_table
 from arena import commands, presets, scenario, transcript
@@ -160,6 +160,11 @@ def _header_seats(setup: Setup, names: tuple[str, ...]) -> list[dict[str, Any]]:
 
 def play_one(setup: Setup, seed: int, out: Path | None, sink: Any = None) -> GameResult:
     """Play one game, writing its transcript to ``out`` when given."""
+    return asyncio.run(play_game(setup, seed, out, sink))
+
+
+async def play_game(setup: Setup, seed: int, out: Path | None, sink: Any = None) -> GameResult:
+    """``play_one`` inside a running event loop (many games at once share one loop)."""
     names = setup.config.names or tuple(f"P{n}" for n in range(1, setup.config.players + 1))
     sinks = [s for s in (sink,) if s is not None]
 
@@ -176,7 +181,7 @@ def play_one(setup: Setup, seed: int, out: Path | None, sink: Any = None) -> Gam
         writer = transcript.TranscriptWriter(out, header)
         sinks.append(writer)
     try:
-        return asyncio.run(game.run())
+        return await game.run()
     finally:
         if writer is not None:
             writer.close()
@@ -191,6 +196,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     if args.as_seat is not None and not 1 <= args.as_seat <= setup.config.players:
         raise UsageError(f"--as-seat {args.as_seat}: the table has seats 1 to "
                          f"{setup.config.players}")
+    seat = _live_seat(args, setup)
     game_id = f"{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
     out = Path(args.out) if args.out else Path("transcripts") / f"{game_id}.jsonl"
     if out.is_dir():
@@ -198,11 +204,26 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     preset = setup.config.preset or "custom deal"
     console.print(f"[bold]Werewolf Arena[/] · {preset} · {setup.config.players} players · "
                   f"seed {setup.seed}")
-    view = TerminalView(console, god=args.god, seat=args.as_seat)
+    view = TerminalView(console, god=args.god, seat=seat)
     result = play_one(setup, setup.seed, out, view)
     _print_costs(console, result)
     console.print(f"\nTranscript: {out}   (replay: arena replay {out})")
     return 0 if result.winner else 1
+
+
+def _live_seat(args: argparse.Namespace, setup: Setup) -> int | None:
+    """The seat whose view is shown live: the human seat (who may see nothing else), or
+    --as-seat."""
+    humans = [seat for seat, spec in setup.specs.items() if kind_of(spec) == "human"]
+    if not humans:
+        as_seat: int | None = args.as_seat
+        return as_seat
+    if len(humans) > 1:
+        raise UsageError("only one human seat can play at one terminal")
+    if args.god or args.as_seat not in (None, humans[0]):
+        raise UsageError(f"seat {humans[0]} is human and sees only its own view: "
+                         "drop --god / --as-seat")
+    return humans[0]
 
 
 def _print_costs(console: Console, result: GameResult) -> None:
