@@ -1,0 +1,50 @@
+"""``arena show FILE --html OUT`` / ``--markdown OUT``: a game as a page to read."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rich.console import Console
+
+from arena import transcript
+from arena.cli import UsageError
+from arena.render.html import render_html
+from arena.render.markdown import render_markdown
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot write ({exc.strerror})") from None
+
+
+def cmd_show(args: argparse.Namespace, console: Console) -> int:
+    if args.html is None and args.markdown is None:
+        raise UsageError("show: give --html OUT and/or --markdown OUT")
+    record = transcript.read(Path(args.file))
+    players = len(record.header.get("roles", {}))
+    if args.seat is not None and not 1 <= args.seat <= players:
+        raise UsageError(f"--seat {args.seat}: the game has seats 1 to {players}")
+    outputs = ((args.html, render_html), (args.markdown, render_markdown))
+    for out, render in outputs:
+        if out is not None:
+            _write(Path(out), render(record.header, record.events, seat=args.seat,
+                                     lang=args.lang))
+            console.print(f"wrote {out}", markup=False, highlight=False)
+    return 0
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("show", help="write a game as an HTML page or Markdown")
+    parser.add_argument("file", help="a transcript (.jsonl)")
+    parser.add_argument("--html", metavar="OUT", help="write a self-contained HTML page")
+    parser.add_argument("--markdown", metavar="OUT", help="write a printable Markdown version")
+    parser.add_argument("--seat", type=int,
+                        help="only what this seat saw (no spoilers); default: god view "
+                             "(HTML: god plus every seat, with a switch)")
+    parser.add_argument("--lang", choices=("en", "zh"), default="en",
+                        help="language of the page's words and role names (default en)")
+    parser.set_defaults(run=cmd_show)
