@@ -1,0 +1,105 @@
+"""``arena eval TRANSCRIPTS...``: deduction, deception, outcome and reliability metrics."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+from rich.text import Text
+
+from arena.cli import UsageError
+from evals.metrics import GROUPINGS, SECTIONS, evaluate, section_of
+from evals.records import GameRecord, load_record, transcript_paths
+
+PROGRESS_FROM = 50  # show a progress bar when reading more files than this
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser(
+        "eval", help="metrics of finished games: deduction, deception, outcomes",
+        description="Evaluate transcripts (files, or folders searched for *.jsonl); "
+                    "every metric is explained in docs/metrics.md.")
+    parser.add_argument("transcripts", nargs="+", metavar="TRANSCRIPT")
+    parser.add_argument("--by", choices=tuple(GROUPINGS),
+                        help="group the seat-level metrics by the seats' model, role, ...")
+    parser.add_argument("--json", action="store_true", help="print the metrics as JSON")
+    parser.set_defaults(run=cmd_eval)
+
+
+def read_games(paths: Sequence[Path]) -> tuple[list[GameRecord], int]:
+    """The finished games among ``paths`` and how many were skipped as unfinished."""
+    err = Console(stderr=True)
+    records: list[GameRecord] = []
+    with Progress(console=err, transient=True,
+                  disable=len(paths) <= PROGRESS_FROM or not err.is_terminal) as progress:
+        task = progress.add_task("reading transcripts", total=len(paths))
+        for path in paths:
+            if (record := load_record(path)) is not None:
+                records.append(record)
+            progress.advance(task)
+    return records, len(paths) - len(records)
+
+
+def cmd_eval(args: argparse.Namespace, console: Console) -> int:
+    paths = transcript_paths(Path(p) for p in args.transcripts)
+    if not paths:
+        raise UsageError(f"no transcripts (*.jsonl) in {' '.join(args.transcripts)}")
+    records, skipped = read_games(paths)
+    if skipped:
+        Console(stderr=True).print(f"arena: skipped {skipped} unfinished game(s)",
+                                   markup=False)
+    if not records:
+        raise UsageError(f"no finished game among {len(paths)} transcript(s)")
+    result = evaluate(records, args.by)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+        return 0
+    print_tables(result, console)
+    return 0
+
+
+def number(value: float | None) -> str:
+    if value is None:
+        return "–"
+    if abs(value) >= 100:
+        return f"{value:,.0f}"
+    return f"{value:.3f}" if value == 0 or abs(value) >= 0.001 else f"{value:.1e}"
+
+
+def interval(estimate: dict[str, Any]) -> str:
+    if estimate["low"] is None:
+        return ""
+    return f"{number(estimate['low'])} – {number(estimate['high'])}"
+
+
+def print_tables(result: dict[str, Any], console: Console) -> None:
+    """One table per section: a row per metric (and group, with --by)."""
+    groups: dict[str, dict[str, Any]] = result["groups"]
+    names = list(dict.fromkeys(name for metrics in groups.values() for name in metrics))
+    by = result["by"]
+    console.print(Text.assemble((f"{result['games']} games", "bold"),
+                                f" by {by}" if by else "", "  (docs/metrics.md explains each)"))
+    for section in SECTIONS:
+        rows = [name for name in names if section_of(name) == section]
+        if not rows:
+            continue
+        table = Table(title=section.capitalize(), title_justify="left")
+        table.add_column("metric", no_wrap=True)
+        if by:
+            table.add_column(by, overflow="fold")
+        table.add_column("value", justify="right")
+        table.add_column("95% interval", justify="right")
+        table.add_column("n", justify="right")
+        for name in rows:
+            shown = [(key, metrics[name]) for key, metrics in groups.items() if name in metrics]
+            for index, (key, estimate) in enumerate(shown):
+                table.add_row(Text(name if index == 0 else ""), *((Text(key),) if by else ()),
+                              number(estimate["value"]), interval(estimate), str(estimate["n"]),
+                              end_section=index == len(shown) - 1 and bool(by))
+        console.print(table)

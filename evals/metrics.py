@@ -1,0 +1,154 @@
+"""``evaluate``: every metric of docs/metrics.md over a set of games, per group.
+
+Seat-level samples are credited to a seat and can be grouped by that seat's model,
+role, seat number, team or agent; game-level samples (exiles, game length, side
+win rates) appear only in the ungrouped result.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import asdict
+from typing import Any
+
+from evals import beliefs, claims, deception, deduction, outcomes
+from evals.records import GameRecord
+from evals.samples import Collector, MetricInfo, base_name
+from evals.stats import (
+    Clusters,
+    Estimate,
+    proportion,
+    ratio,
+    ratio_of_ratios,
+    totals,
+    wilson,
+)
+
+__all__ = ["GROUPINGS", "METRICS", "Estimate", "evaluate", "section_of"]
+
+COLLECTORS: tuple[Collector, ...] = (
+    deduction.collect, beliefs.collect, claims.collect, deception.collect, outcomes.collect)
+METRICS: dict[str, MetricInfo] = {
+    **deduction.METRICS, **beliefs.METRICS, **claims.METRICS, **deception.METRICS,
+    **outcomes.METRICS,
+}
+SECTIONS = ("deduction", "beliefs", "deception", "outcomes", "reliability")
+
+GROUPINGS: dict[str, Callable[[GameRecord, int], str]] = {
+    "model": lambda record, seat: record.models[seat],
+    "role": lambda record, seat: record.roles[seat],
+    "seat": lambda record, seat: str(seat),
+    "team": lambda record, seat: record.teams[seat],
+    "agent": lambda record, seat: record.agents[seat],
+}
+
+Group = dict[str, Clusters]
+"""Metric name -> its per-game sums, within one group."""
+
+BASELINES = frozenset({"good_suspicion"})  # also summed over all seats, for every group
+
+
+def section_of(name: str) -> str:
+    """The section (deduction, beliefs, ...) a reported metric belongs to."""
+    return METRICS[base_name(name)].section
+
+
+class _Sums:
+    """The ``Add`` callback for one game: sums samples into each seat's group."""
+
+    def __init__(self, groups: dict[str, Group], overall: Group, record: GameRecord,
+                 index: int, by: str | None) -> None:
+        self.groups, self.overall, self.record, self.index = groups, overall, record, index
+        self.key = GROUPINGS[by] if by is not None else None
+
+    def __call__(self, name: str, seat: int | None, y: float, x: float = 1.0) -> None:
+        if name in BASELINES:
+            self._sum(self.overall, name, y, x)
+        if self.key is None:
+            self._sum(self.groups["all"], name, y, x)
+        elif seat is not None:
+            self._sum(self.groups[self.key(self.record, seat)], name, y, x)
+
+    def _sum(self, group: Group, name: str, y: float, x: float) -> None:
+        cell = group.setdefault(name, {}).setdefault(self.index, [0.0, 0.0, 0])
+        cell[0] += y
+        cell[1] += x
+        cell[2] += 1
+
+
+def evaluate(records: Sequence[GameRecord], by: str | None = None) -> dict[str, Any]:
+    """JSON-ready metrics: ``{"games", "by", "groups": {key: {metric: estimate}}}``,
+    an estimate being ``{"value", "low", "high", "n"}``; ``by`` None gives one group
+    ``all``, else one group per model / role / seat / team / agent."""
+    if by is not None and by not in GROUPINGS:
+        raise ValueError(f"cannot group by {by!r} (choose {', '.join(GROUPINGS)})")
+    groups: dict[str, Group] = defaultdict(dict)
+    overall: Group = {}
+    for index, record in enumerate(records):
+        add = _Sums(groups, overall, record, index, by)
+        for collect in COLLECTORS:
+            collect(record, add)
+    return {
+        "games": len(records), "by": by,
+        "groups": {key: {name: asdict(e) for name, e in summarise(groups[key], overall).items()}
+                   for key in sorted(groups, key=_natural)},
+    }
+
+
+def _natural(key: str) -> tuple[int, int, str]:
+    return (0, int(key), "") if key.isdigit() else (1, 0, key)
+
+
+def summarise(group: Group, overall: Group) -> dict[str, Estimate]:
+    """Each metric of one group, in the documented order (variants after their base);
+    ``overall`` holds the baselines summed over every group."""
+    out: dict[str, Estimate] = {}
+    for base, info in METRICS.items():
+        if base.startswith("_"):
+            continue
+        if info.kind == "derived":
+            out.update((name, e) for name, e in DERIVED[base](group, overall).items() if e.n)
+            continue
+        estimate = proportion if info.kind == "proportion" else ratio
+        for name in sorted(n for n in group if base_name(n) == base):
+            out[name] = estimate(group[name])
+    return out
+
+
+def _one_minus(value: float | None) -> float | None:
+    return None if value is None else 1 - value
+
+
+def _brier_skill(group: Group, overall: Group) -> dict[str, Estimate]:
+    """1 - Brier / base-rate Brier, the interval mirrored from the ratio's."""
+    r = ratio(group.get("_brier_ratio", {}))
+    return {"brier_skill": Estimate(_one_minus(r.value), _one_minus(r.high),
+                                    _one_minus(r.low), r.n)}
+
+
+def _ece(group: Group, overall: Group) -> dict[str, Estimate]:
+    """sum over bins of |sum of P(wolf) - number of wolves| / all judgements."""
+    bins = [totals(clusters) for name, clusters in group.items()
+            if base_name(name) == "calibration"]
+    n = sum(count for _, _, count in bins)
+    value = sum(abs(p - wolves) for wolves, p, _ in bins) / n if n else None
+    return {"ece": Estimate(value, None, None, n)}
+
+
+def _camouflage(group: Group, overall: Group) -> dict[str, Estimate]:
+    """The group's wolves' suspicion against that of all good players evaluated."""
+    return {"wolf_camouflage": ratio_of_ratios(group.get("wolf_suspicion", {}),
+                                               overall.get("good_suspicion", {}))}
+
+
+def _team_wins(group: Group, overall: Group) -> dict[str, Estimate]:
+    """Each side's wins over all games of the group (a side may win in none)."""
+    games = len(group.get("game_days", {}))
+    return {name.replace("_won", "team_win_rate", 1): wilson(totals(clusters)[0], games)
+            for name, clusters in sorted(group.items()) if base_name(name) == "_won"}
+
+
+DERIVED: dict[str, Callable[[Group, Group], dict[str, Estimate]]] = {
+    "brier_skill": _brier_skill, "ece": _ece, "wolf_camouflage": _camouflage,
+    "team_win_rate": _team_wins}

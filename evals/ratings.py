@@ -1,0 +1,245 @@
+"""Skill ratings from finished games: OpenSkill (Plackett-Luce) and team Elo.
+
+Each game is one match between the winning side's seats and every other seat.
+A player is the model or agent identity of a seat (``GameRecord.models``), not
+the seat number. Three pools are rated: overall, per side (the seat's team,
+e.g. ``wolves`` or ``village``) and per role; in the split pools a player is a
+(model, side) or (model, role) pair, so "gpt-4o as wolves" and "gpt-4o as
+village" are rated separately against everyone in the same pool.
+
+Werewolf sides are unequal (3 wolves against 9 villagers). Both systems rate a
+side by the mean of its seats and keep every game zero-sum, so ratings neither
+inflate nor deflate and the bigger side is not the favourite by size alone:
+Plackett-Luce rates a team by the sum of its members, so each side's seats are
+repeated until both sides have the same number of entries (the least common
+multiple of the two sizes); in Elo each side gains or loses K x (result -
+expected) x (seats in the game / 2) in all, shared equally by its seats (with
+equal sides: K x (result - expected) per seat, the usual team Elo). A seat's
+update is the sum of its entries'; a player holding several seats of one game
+gets the mean of its seats' updates, so a rating measures one seat's play and
+does not grow with the number of seats held (a player on both sides of a win
+moves by the mean of a gain and a loss).
+Games that nobody or everybody won are left out. Ratings are sequential, so the
+games are first sorted by ``(game_id, path)``; the intervals are percentile
+bootstrap intervals over games resampled with replacement (kept in that order),
+with a seeded RNG: the same records and seed give the same numbers.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, Literal
+
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+from evals.records import GameRecord
+from evals.stats import Estimate, wilson
+
+Pool = Literal["overall", "side", "role"]
+POOLS: tuple[Pool, ...] = ("overall", "side", "role")
+Key = tuple[str, str]  # (player, group): group is "all", a side or a role
+ELO_START = 1500.0
+ELO_K = 16.0
+"""Elo K: with equal sides each seat moves by K x (result - expected), result 1 for a win and
+0 for a loss, expected = 1 / (1 + 10 ** ((other side's mean - own side's mean) / 400)).
+Half the chess value, as a wolf's seat of a 3-against-9 game moves twice as far."""
+RESAMPLES = 200
+MODEL = PlackettLuce()
+
+
+@dataclass(frozen=True)
+class Match:
+    """One game as the ratings see it: the winners' keys against the losers', one per seat
+    (neither side empty)."""
+
+    winners: tuple[Key, ...]
+    losers: tuple[Key, ...]
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A point estimate with its bootstrap percentile interval."""
+
+    value: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class Rating:
+    """One player of one pool: OpenSkill and Elo with 95% intervals; ``games`` it took part
+    in, ``seats`` it held and ``wins`` among them (win rate per seat, Wilson interval)."""
+
+    player: str
+    group: str
+    games: int
+    seats: int
+    wins: int
+    win_rate: Estimate
+    mu: float
+    sigma: float
+    ordinal: Interval
+    elo: Interval
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    """Ratings of every pool, each list best first (by OpenSkill ordinal)."""
+
+    games: int
+    resamples: int
+    seed: int
+    overall: list[Rating]
+    side: list[Rating]
+    role: list[Rating]
+
+    def pool(self, name: Pool) -> list[Rating]:
+        return {"overall": self.overall, "side": self.side, "role": self.role}[name]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"games": self.games, "resamples": self.resamples, "seed": self.seed,
+                "elo": {"start": ELO_START, "k": ELO_K},
+                **{name: [asdict(r) for r in self.pool(name)] for name in POOLS}}
+
+
+def _group(record: GameRecord, seat: int, pool: Pool) -> str:
+    if pool == "side":
+        return record.teams[seat]
+    if pool == "role":
+        return record.roles[seat]
+    return "all"
+
+
+def matches(records: Sequence[GameRecord], pool: Pool) -> list[Match]:
+    """The decided games of ``records`` (in the given order) as matches of ``pool`` keys."""
+    out = []
+    for record in records:
+        if not record.winners or record.winners >= record.models.keys():
+            continue
+        keys = {seat: (record.models[seat], _group(record, seat, pool)) for seat in record.models}
+        out.append(Match(tuple(k for s, k in sorted(keys.items()) if s in record.winners),
+                         tuple(k for s, k in sorted(keys.items()) if s not in record.winners)))
+    return out
+
+
+def _means(pairs: Iterable[tuple[Key, float]]) -> dict[Key, float]:
+    """The mean of the values given for each key (a player holding several seats)."""
+    values: dict[Key, list[float]] = defaultdict(list)
+    for key, value in pairs:
+        values[key].append(value)
+    return {key: sum(v) / len(v) for key, v in values.items()}
+
+
+def openskill(games: Iterable[Match]) -> dict[Key, PlackettLuceRating]:
+    """Plackett-Luce ratings after the games, in order (winners rank 1, losers rank 2)."""
+    ratings: dict[Key, PlackettLuceRating] = {}
+    for match in games:
+        size = math.lcm(len(match.winners), len(match.losers))
+        seats = (match.winners, match.losers)
+        for key in {*match.winners, *match.losers} - ratings.keys():
+            ratings[key] = MODEL.rating()
+        teams = [[MODEL.rating(ratings[k].mu, ratings[k].sigma)  # distinct: rate() deep-copies
+                  for _ in range(size // len(side)) for k in side] for side in seats]
+        rated = MODEL.rate(teams, ranks=[1, 2])
+        # the copies of a seat get equal updates: a seat's update is its first copy's, times
+        # its number of copies (mu) or raised to it (the factor on sigma)
+        updates = [(key, size // len(side), entry, ratings[key])
+                   for side, new in zip(seats, rated, strict=True)
+                   for key, entry in zip(side, new, strict=False)]
+        moves = _means((k, n * (new.mu - old.mu)) for k, n, new, old in updates)
+        shrinks = _means((k, (new.sigma / old.sigma) ** n) for k, n, new, old in updates)
+        for key, move in moves.items():
+            ratings[key].mu += move
+            ratings[key].sigma *= shrinks[key]
+    return ratings
+
+
+def elo(games: Iterable[Match], k: float = ELO_K) -> dict[Key, float]:
+    """Team Elo after the games, in order (see the module's docstring)."""
+    ratings: dict[Key, float] = {}
+    for match in games:
+        win, lose = ([ratings.setdefault(key, ELO_START) for key in side]
+                     for side in (match.winners, match.losers))
+        expected = 1 / (1 + 10 ** ((statistics.fmean(lose) - statistics.fmean(win)) / 400))
+        pot = k * (1 - expected) * (len(win) + len(lose)) / 2
+        moves = _means([(key, pot / len(win)) for key in match.winners]
+                       + [(key, -pot / len(lose)) for key in match.losers])
+        for key, move in moves.items():
+            ratings[key] += move
+    return ratings
+
+
+RATERS: dict[str, Callable[[Sequence[Match]], dict[Key, float]]] = {
+    "ordinal": lambda games: {key: r.ordinal() for key, r in openskill(games).items()},
+    "elo": elo,
+}
+
+
+def _bootstrap(games: Sequence[Match], resamples: int,
+               rng: random.Random) -> dict[str, dict[Key, tuple[float, float]]]:
+    """Percentile interval of each key's ratings over games resampled with replacement."""
+    draws: dict[str, dict[Key, list[float]]] = {name: defaultdict(list) for name in RATERS}
+    for _ in range(resamples):
+        sample = [games[i] for i in sorted(rng.choices(range(len(games)), k=len(games)))]
+        for name, rater in RATERS.items():
+            for key, value in rater(sample).items():
+                draws[name][key].append(value)
+    return {name: {key: _percentiles(values) for key, values in by_key.items()}
+            for name, by_key in draws.items()}
+
+
+def _percentiles(values: list[float]) -> tuple[float, float]:
+    """The 2.5th and 97.5th percentiles."""
+    if len(values) < 2:
+        return values[0], values[0]
+    cuts = statistics.quantiles(values, n=40, method="inclusive")
+    return cuts[0], cuts[-1]
+
+
+def _interval(value: float, bounds: tuple[float, float] | None) -> Interval:
+    low, high = bounds or (value, value)
+    return Interval(value, low, high)
+
+
+def _records(games: Sequence[Match]) -> dict[Key, tuple[int, int, int]]:
+    """(games, seats, winning seats) per key."""
+    played: Counter[Key] = Counter()
+    seats: Counter[Key] = Counter()
+    wins: Counter[Key] = Counter()
+    for match in games:
+        played.update({*match.winners, *match.losers})
+        seats.update(match.winners + match.losers)
+        wins.update(match.winners)
+    return {key: (played[key], seats[key], wins[key]) for key in played}
+
+
+def rate_pool(games: Sequence[Match], resamples: int, rng: random.Random) -> list[Rating]:
+    """Ratings with intervals of one pool's games, best ordinal first."""
+    skill = openskill(games)
+    elos = elo(games)
+    bounds = _bootstrap(games, resamples, rng)
+    rows = []
+    for key, (played, seats, wins) in _records(games).items():
+        rating = skill[key]
+        rows.append(Rating(
+            player=key[0], group=key[1], games=played, seats=seats, wins=wins,
+            win_rate=wilson(wins, seats), mu=rating.mu, sigma=rating.sigma,
+            ordinal=_interval(rating.ordinal(), bounds["ordinal"].get(key)),
+            elo=_interval(elos[key], bounds["elo"].get(key))))
+    return sorted(rows, key=lambda r: (-r.ordinal.value, r.player, r.group))
+
+
+def rate(records: Iterable[GameRecord], *, resamples: int = RESAMPLES,
+         seed: int = 0) -> Leaderboard:
+    """The leaderboard of every pool; deterministic given the records and ``seed``."""
+    ordered = sorted(records, key=lambda r: (r.game_id, str(r.path)))
+    rng = random.Random(seed)
+    games = {name: matches(ordered, name) for name in POOLS}
+    pools = {name: rate_pool(games[name], resamples, rng) for name in POOLS}
+    return Leaderboard(len(games["overall"]), resamples, seed, pools["overall"], pools["side"],
+                       pools["role"])

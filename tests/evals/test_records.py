@@ -1,0 +1,55 @@
+"""Reading finished games: ground truth per seat, folders, unfinished games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arena.transcript import TranscriptError
+from evals.records import GameRecord, load_records, team_of
+from tests.evals.scripted_game import ROLES, header, scripted_events, write, write_scripted
+
+
+def test_record_holds_the_truth(scripted: GameRecord, scripted_path: Path) -> None:
+    assert scripted.path == scripted_path
+    assert scripted.game_id == "scripted"
+    assert scripted.preset is None
+    assert scripted.roles == ROLES  # seat 6 was dealt the thief and ended a villager
+    assert scripted.teams == {1: "wolves", 2: "wolves", 3: "village", 4: "village",
+                              5: "village", 6: "village"}
+    assert scripted.agents[5] == "openai:gpt-x" and scripted.agents[1] == "heuristic"
+    assert scripted.models[5] == "gpt-x" and scripted.models[1] == "heuristic"
+    assert scripted.winner == "village"
+    assert scripted.winners == frozenset({3, 4, 5, 6})
+    assert scripted.days == 2
+    assert scripted.wolves == frozenset({1, 2})
+    assert scripted.events[-1].type == "game_end"  # type: ignore[attr-defined]
+
+
+def test_solo_roles_are_their_own_team() -> None:
+    assert team_of("piper") == "piper"
+    assert team_of("white_wolf") == "white_wolf"
+    assert team_of("guard") == "village"
+
+
+def test_folders_recurse_and_unfinished_games_are_counted(tmp_path: Path) -> None:
+    events = scripted_events()
+    (tmp_path / "sub").mkdir()
+    write_scripted(tmp_path / "sub" / "done.jsonl")
+    write(tmp_path / "cut.jsonl", header(ROLES), events[:20])
+    write(tmp_path / "empty.jsonl", header(ROLES), [])
+    (tmp_path / "notes.txt").write_text("not a transcript")
+    skipped: list[Path] = []
+    records = load_records([tmp_path], skipped)
+    assert [r.path.name for r in records] == ["done.jsonl"]
+    assert sorted(p.name for p in skipped) == ["cut.jsonl", "empty.jsonl"]
+
+
+def test_bad_paths_and_non_transcripts_raise(tmp_path: Path) -> None:
+    with pytest.raises(TranscriptError, match="no such file"):
+        load_records([tmp_path / "missing"])
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"hello": 1}\n')
+    with pytest.raises(TranscriptError, match="no transcript header"):
+        load_records([bad])
