@@ -1,0 +1,161 @@
+"""The tournament config file (TOML), validated with one-line errors.
+
+```toml
+name = "bots-vs-models"
+seed = 7
+presets = ["classic-12"]
+games_per_pairing = 12        # or: games = 100 (the total)
+concurrency = 4               # games in flight
+budget_usd = 5.0              # stop starting games once the spend reaches this
+
+[agents.bot]
+agent = "heuristic"
+
+[agents.mini]
+agent = "openai:gpt-4o-mini"
+temperature = 0.7
+
+[limits]                      # concurrent model requests per endpoint or provider kind
+"openai" = 8
+
+[rules]                       # rule overrides for every preset, as with --set
+"vote.tie" = "revote_once"
+```
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PositiveInt,
+    StringConstraints,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from agents.providers.registry import parse_spec
+from agents.table import SeatOptions
+from arena import presets
+from arena.cli import UsageError
+from arena.engine import GameConfig, RuleError
+from arena.engine.config import parse_rule_value
+
+NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]*$"
+AgentName = Annotated[str, StringConstraints(pattern=NAME_PATTERN, max_length=40)]
+SeatName = Annotated[str, StringConstraints(pattern=r"^[^\n\r«»]+$", max_length=40)]
+
+
+class TournamentError(UsageError):
+    """A tournament config or run folder that cannot be used (one line)."""
+
+
+class AgentEntry(SeatOptions):
+    """One agent of the pool: its spec and model options (seat names come from ``names``)."""
+
+    agent: str = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _no_seat_attributes(self) -> AgentEntry:
+        for key in ("persona", "gender", "age"):
+            if getattr(self, key) is not None:
+                raise ValueError(f"{key} belongs to a seat, and seats are drawn per game; "
+                                 "give table names with the top-level `names` list")
+        return self
+
+    def endpoint(self) -> tuple[str, str]:
+        """(agent kind, base URL or ""): where a model agent's requests go."""
+        kind = self.agent.partition(":")[0]
+        if kind in ("openai", "anthropic"):
+            return kind, parse_spec(self.agent).base_url or self.base_url or ""
+        return kind, ""
+
+
+class TournamentConfig(BaseModel):
+    """A tournament: the pool, the presets, how many games, limits and the budget."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(pattern=NAME_PATTERN, max_length=80)
+    seed: int = 0
+    presets: list[str] = Field(min_length=1)
+    games_per_pairing: int | None = Field(None, gt=0)
+    games: int | None = Field(None, gt=0)
+    agents: dict[AgentName, AgentEntry] = Field(min_length=1)
+    concurrency: int = Field(4, gt=0)
+    limits: dict[str, PositiveInt] = {}
+    budget_usd: float | None = Field(None, gt=0)
+    timeout: float = Field(60.0, gt=0)
+    lang: Literal["en", "zh"] = "en"
+    record_reasoning: bool = False
+    names: list[SeatName] | None = None
+    rules: dict[str, Any] = {}
+
+    @field_validator("rules")
+    @classmethod
+    def _rule_values(cls, rules: dict[str, Any]) -> dict[str, Any]:
+        """Text values read as with --set (so a list key takes "a,b" as well as a list)."""
+        return {k: parse_rule_value(k, v) if isinstance(v, str) else v for k, v in rules.items()}
+
+    @model_validator(mode="after")
+    def _consistent(self) -> TournamentConfig:
+        if self.games is not None and self.games_per_pairing is not None:
+            raise ValueError("give games or games_per_pairing, not both")
+        if self.names is not None and len(set(self.names)) != len(self.names):
+            raise ValueError("names: each name once")
+        return self
+
+    def game_config(self, preset: str) -> GameConfig:
+        """The preset with this tournament's rule overrides."""
+        return presets.load_preset(preset, overrides=self.rules)
+
+    def seat_options(self, name: str) -> SeatOptions:
+        """An agent's options, with its endpoint's request limit from ``limits``."""
+        entry = self.agents[name]
+        kind, url = entry.endpoint()
+        limit = self.limits.get(url) if url else None
+        limit = limit or self.limits.get(kind)
+        if limit is None:
+            return entry
+        return entry.model_copy(update={"max_concurrency": limit})
+
+    def schedule_fields(self) -> dict[str, Any]:
+        """What decides the games: everything but concurrency, limits and the budget."""
+        return self.model_dump(exclude={"concurrency", "limits", "budget_usd"})
+
+
+def parse_config(text: str, source: str) -> TournamentConfig:
+    """A checked TournamentConfig from TOML text; TournamentError naming the bad key."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise TournamentError(f"{source}: not valid TOML ({exc})") from None
+    try:
+        config = TournamentConfig.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        message = str(err["msg"]).removeprefix("Value error, ")
+        raise TournamentError(f"{source}: {where + ': ' if where else ''}{message}") from None
+    try:
+        players = max(config.game_config(p).players for p in config.presets)
+    except RuleError as exc:
+        raise TournamentError(f"{source}: {exc}") from None
+    if config.names is not None and len(config.names) < players:
+        raise TournamentError(f"{source}: names: {len(config.names)} names for a table of "
+                              f"{players}")
+    return config
+
+
+def load_config(path: Path) -> TournamentConfig:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise TournamentError(f"{path}: cannot read ({exc.strerror})") from None
+    return parse_config(text, str(path))

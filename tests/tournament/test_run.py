@@ -1,0 +1,186 @@
+"""Running, resuming and budgeting tournaments (local backend)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from arena import transcript
+from arena.cli import parser
+from tests.llm.stub_server import StubServer
+from tests.tournament.conftest import event_lines, manifest, run, write_config
+
+ROOT = Path(__file__).parents[2]
+BOTS = {"heuristic": "heuristic", "random": "random", "passive": "passive"}
+
+
+@pytest.fixture(scope="module")
+def bots(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A 24-game bot tournament (config, run folder), played through once."""
+    folder = tmp_path_factory.mktemp("bots")
+    config = write_config(folder, "bots", BOTS, seed=4, presets=["classic-12"], games=24,
+                          concurrency=3)
+    assert run(str(config), "--out", str(folder / "whole")) == 0
+    return config, folder / "whole"
+
+
+def test_a_run_writes_transcripts_and_a_manifest(bots: tuple[Path, Path]) -> None:
+    _, whole = bots
+    rows = manifest(whole)
+    assert sorted(r["index"] for r in rows) == list(range(24))
+    for row in rows:
+        record = transcript.read(whole / row["path"])
+        assert record.header["game_id"] == row["game_id"]
+        assert record.header["seed"] == row["seed"]
+        assert [s["agent"] for s in record.header["seats"]] == row["agents"]
+        assert record.events[-1].to_dict()["winner"] == row["winner"]
+    assert transcript.verify(whole / rows[0]["path"])[0]
+
+
+def test_concurrency_does_not_change_the_games(bots: tuple[Path, Path], tmp_path: Path) -> None:
+    config, whole = bots
+    text = config.read_text(encoding="utf-8").replace("concurrency = 3", "concurrency = 1")
+    (tmp_path / "one.toml").write_text(text, encoding="utf-8")
+    assert run(str(tmp_path / "one.toml"), "--out", str(tmp_path / "run")) == 0
+    assert event_lines(tmp_path / "run") == event_lines(whole)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL])
+def test_killed_run_resumes_to_the_same_games(bots: tuple[Path, Path], tmp_path: Path,
+                                              sig: signal.Signals) -> None:
+    config, whole = bots
+    out = tmp_path / "run"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "arena.cli", "tournament", str(config), "--out", str(out),
+         "--quiet"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while _finished(out) < 3 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    process.send_signal(sig)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == (130 if sig == signal.SIGINT else -signal.SIGKILL)
+    assert (f"{out} --resume".encode() in err) == (sig == signal.SIGINT)
+    before = {r["path"]: os.stat(out / r["path"]).st_mtime_ns for r in manifest(out)}
+    assert 3 <= len(before) < 24
+    assert run(str(out), "--resume") == 0
+    assert sorted(r["index"] for r in manifest(out)) == list(range(24))
+    assert {p: os.stat(out / p).st_mtime_ns for p in before} == before  # never re-run
+    assert event_lines(out) == event_lines(whole)
+
+
+def _finished(out: Path) -> int:
+    try:
+        return len((out / "manifest.jsonl").read_text(encoding="utf-8").splitlines())
+    except FileNotFoundError:
+        return 0
+
+
+def test_resume_drops_a_torn_line_and_a_partial_transcript(bots: tuple[Path, Path],
+                                                          tmp_path: Path) -> None:
+    config, whole = bots
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / "config.toml").write_text(config.read_text(encoding="utf-8"), encoding="utf-8")
+    (out / "games").mkdir()
+    rows = manifest(whole)[:5]
+    for row in rows[:4]:
+        (out / row["path"]).write_bytes((whole / row["path"]).read_bytes())
+    partial = (whole / rows[4]["path"]).read_text(encoding="utf-8").splitlines()[:9]
+    (out / rows[4]["path"]).write_text("\n".join(partial), encoding="utf-8")
+    torn = json.dumps(rows[4])[:40]
+    lines = "".join(json.dumps(r) + "\n" for r in rows[:4]) + torn
+    (out / "manifest.jsonl").write_text(lines, encoding="utf-8")
+    assert run(str(config), "--out", str(out), "--resume") == 0
+    assert sorted(r["index"] for r in manifest(out)) == list(range(24))
+    assert event_lines(out) == event_lines(whole)
+
+
+def test_a_run_folder_is_not_overwritten_and_its_games_not_changed(
+        bots: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config, whole = bots
+    assert run(str(config), "--out", str(whole)) == 2
+    assert "already holds a run: add --resume" in capsys.readouterr().err
+    changed = tmp_path / "changed.toml"
+    changed.write_text(config.read_text(encoding="utf-8").replace("seed = 4", "seed = 5"),
+                       encoding="utf-8")
+    assert run(str(changed), "--out", str(whole), "--resume") == 2
+    assert "differs from the run's" in capsys.readouterr().err
+    assert run(str(whole), "--resume") == 0  # nothing left to play
+    assert "24 of 24 games" in capsys.readouterr().out
+
+
+def test_model_seats_budget_and_resume(stub: StubServer, tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    agents = {"bot": "heuristic", "mini": f"openai:gpt-4o-mini@{stub.openai_url}"}
+    config = write_config(tmp_path, "llm", agents, seed=1, presets=["tv-6"], games=4,
+                          concurrency=2, budget_usd=0.000001)
+    out = tmp_path / "run"
+    assert run(str(config), "--out", str(out), "--json") == 0
+    stopped = json.loads(capsys.readouterr().out)
+    assert stopped["games"] == 2 and stopped["total"] == 4  # the two games in flight finish
+    assert "budget reached" in stopped["stopped"] and stopped["spent_usd"] > 0.000001
+    assert all(r["cost_usd"] > 0 for r in manifest(out))
+    first = event_lines(out)
+    config.write_text(config.read_text(encoding="utf-8").replace("budget_usd = 1e-06\n", ""),
+                      encoding="utf-8")
+    assert run(str(config), "--out", str(out), "--resume", "--json") == 0
+    finished = json.loads(capsys.readouterr().out)
+    assert finished["games"] == 4 and finished["stopped"] is None
+    assert finished["spent_usd"] == pytest.approx(sum(r["cost_usd"] for r in manifest(out)))
+    assert all(event_lines(out)[name] == lines for name, lines in first.items())
+
+
+@pytest.mark.parametrize("limit", [1, 3])
+def test_requests_per_endpoint_stay_within_the_limit(tmp_path: Path, limit: int) -> None:
+    with StubServer(delay_s=0.01) as stub:
+        agents = {"mini": f"openai:gpt-4o-mini@{stub.openai_url}"}
+        config = write_config(tmp_path, "lim", agents, presets=["tv-6"], games=3,
+                              concurrency=3)
+        with config.open("a", encoding="utf-8") as file:
+            file.write(f'[limits]\n"{stub.openai_url}" = {limit}\n')
+        assert run(str(config), "--out", str(tmp_path / "run")) == 0
+        assert stub.max_in_flight == limit
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_progress_shows_games_eta_and_spend_on_a_terminal(tmp_path: Path, quiet: bool) -> None:
+    config = write_config(tmp_path, "view", {"r": "random"}, presets=["tv-6"], games=4)
+    args = parser().parse_args(["tournament", str(config), "--out", str(tmp_path / "run"),
+                                *(["--quiet"] if quiet else [])])
+    screen = StringIO()
+    console = Console(file=screen, force_terminal=True, width=100, highlight=False)
+    assert args.run(args, console) == 0
+    shown = screen.getvalue()
+    assert ("4/4" in shown and "ETA" in shown and "$0.0000" in shown) != quiet
+    assert "4 of 4 games in" in shown
+
+
+def test_a_killed_run_with_model_seats_resumes(stub: StubServer, tmp_path: Path) -> None:
+    agents = {"bot": "heuristic", "mini": f"openai:gpt-4o-mini@{stub.openai_url}"}
+    config = write_config(tmp_path, "mixed", agents, presets=["tv-6"], games=6, concurrency=2)
+    out = tmp_path / "run"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "arena.cli", "tournament", str(config), "--out", str(out),
+         "--quiet"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while _finished(out) < 2 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    process.kill()
+    process.wait(timeout=30)
+    before = {r["path"]: (out / r["path"]).read_bytes() for r in manifest(out)}
+    assert 2 <= len(before) < 6
+    assert run(str(out), "--resume") == 0
+    rows = manifest(out)
+    assert sorted(r["index"] for r in rows) == list(range(6))
+    assert all((out / path).read_bytes() == text for path, text in before.items())
+    assert all(transcript.verify(out / r["path"])[0] for r in rows)
+    assert all(r["cost_usd"] > 0 for r in rows)
