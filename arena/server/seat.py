@@ -1,0 +1,78 @@
+"""The agent behind a human's web seat: it waits for the browser's answer.
+
+The seat holds the pending request with its deadline until the browser answers
+through the table's API. When the turn runs out the seat is marked away and the
+configured fallback decides (or, with no fallback agent, the judge applies its
+default and records a ``fallback`` event); while away, later requests go to the
+fallback at once, until the player comes back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from agents import Agent
+from arena.engine import Decision, Observation, Request
+
+
+@dataclass
+class Pending:
+    """A request waiting for the browser, and the future its answer resolves."""
+
+    request: Request
+    deadline: float
+    answer: asyncio.Future[Decision] = field(repr=False)
+    number: int = 0
+
+    def remaining(self) -> float:
+        return max(0.0, self.deadline - time.monotonic())
+
+
+class WebSeat:
+    """A concurrent agent answered by a person in a browser."""
+
+    concurrent = True
+
+    def __init__(self, turn_s: float, fallback: Agent | None,
+                 on_change: Callable[[], None]) -> None:
+        self.turn_s = turn_s
+        self.fallback = fallback
+        self.on_change = on_change
+        self.pending: Pending | None = None
+        self.away = False
+        self._asked = 0
+
+    async def decide(self, observation: Observation, request: Request) -> Decision:
+        self._asked += 1
+        loop = asyncio.get_running_loop()
+        wait = 0.0 if self.away else self.turn_s
+        self.pending = Pending(request, time.monotonic() + wait, loop.create_future(),
+                               self._asked)
+        self.on_change()
+        try:
+            return await asyncio.wait_for(self.pending.answer, wait)
+        except TimeoutError:
+            self.away = True
+            if self.fallback is None:
+                raise  # the judge records the fallback and applies its default
+            return await self.fallback.decide(observation, request)
+        finally:
+            self.pending = None
+            self.on_change()
+
+    def answer(self, decision: Decision) -> str | None:
+        """Hand the browser's decision to the waiting game; None, or why it is refused."""
+        pending = self.pending
+        if pending is None or pending.answer.done():
+            return "no decision is pending for this seat"
+        problem = pending.request.validate(decision)
+        if problem is None:
+            pending.answer.set_result(decision)
+        return problem
+
+    def back(self) -> None:
+        """The player is here again: wait for them on the next request."""
+        self.away = False

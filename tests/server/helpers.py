@@ -1,0 +1,117 @@
+"""Helpers for the web table tests: create tables and play human seats through the HTTP API
+the way a browser does."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from fastapi.testclient import TestClient
+
+from arena.server.table import Table
+
+
+@dataclass
+class Created:
+    """A table as the host page sees it: its id, the seat links and the spectator link."""
+
+    id: str
+    seats: dict[int, str]
+    spectator: str
+
+    def token(self, seat: int) -> str:
+        return token_of(self.seats[seat])
+
+    @property
+    def spectator_token(self) -> str:
+        return token_of(self.spectator)
+
+    def seat_api(self, seat: int) -> str:
+        return f"/api/tables/{self.id}/seats/{seat}"
+
+
+def token_of(link: str) -> str:
+    return parse_qs(urlsplit(link).query)["token"][0]
+
+
+def create(client: TestClient, **spec: Any) -> Created:
+    body = {"preset": "classic-8", "humans": [1], "bots": "random", "seed": 1, **spec}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    data = response.json()
+    return Created(data["table"], {int(s): link for s, link in data["seats"].items()},
+                   data["spectator"])
+
+
+def table_of(client: TestClient, created: Created) -> Table:
+    table = client.app.state.tables.get(created.id)  # type: ignore[attr-defined]
+    assert isinstance(table, Table)
+    return table
+
+
+def answer_for(pending: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A legal answer to a pending request, chosen at random (what a player might click)."""
+    body: dict[str, Any] = {"request": pending["number"], "kind": pending["kind"]}
+    shape, options = pending["shape"], pending["options"]
+    if shape == "target":
+        choices = options + ([None] if pending["allow_none"] or not options else [])
+        body["target"] = rng.choice(choices)
+    elif shape == "yes_no":
+        body["yes"] = rng.random() < 0.5
+    elif shape == "speech":
+        seats = pending["context"]["seats"]
+        body["text"] = f"I suspect seat {rng.choice(seats)}."
+        body["claims"] = [{"kind": "accuse", "target": rng.choice(seats)}]
+    elif shape == "pair":
+        body["targets"] = rng.sample(options, pending["count"])
+    elif shape == "subset":
+        body["targets"] = options[:1]
+    return body
+
+
+def wait_for(check: Any, timeout_s: float = 30.0) -> Any:
+    """Poll ``check()`` until it returns something truthy."""
+    stop = time.monotonic() + timeout_s
+    while time.monotonic() < stop:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.005)
+    raise AssertionError("timed out waiting for the table")
+
+
+Check = Callable[[int | None, dict[str, Any]], None]  # (seat, or None for spectator; view)
+
+
+def drive(client: TestClient, created: Created, seed: int, check: Check | None = None,
+          timeout_s: float = 60.0) -> dict[int, dict[str, Any]]:
+    """Play every human seat through the API to the end of the game; ``check(seat, view)``
+    sees each seat view and (seat None) the spectator view on the way. The final views."""
+    rng = random.Random(seed)
+    stop = time.monotonic() + timeout_s
+    views: dict[int, dict[str, Any]] = {}
+    while time.monotonic() < stop:
+        for seat in created.seats:
+            view = client.get(created.seat_api(seat), params={"token": created.token(seat)})
+            assert view.status_code == 200, view.text
+            views[seat] = view.json()
+            if check is not None:
+                check(seat, views[seat])
+            pending = views[seat]["pending"]
+            if pending is not None:
+                sent = client.post(f"{created.seat_api(seat)}/answer",
+                                   params={"token": created.token(seat)},
+                                   json=answer_for(pending, rng))
+                assert sent.status_code in (200, 409), sent.text  # 409: it timed out meanwhile
+        if check is not None:
+            spectator = client.get(f"/api/tables/{created.id}/spectate",
+                                   params={"token": created.spectator_token})
+            check(None, spectator.json())
+        if all(v["over"] for v in views.values()):
+            return views
+        time.sleep(0.002)
+    raise AssertionError("the game did not end in time")

@@ -1,0 +1,193 @@
+"""The web table's API: creating tables, playing them to the end through the API,
+transcripts that replay, reconnecting, timeouts and fallbacks."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from arena import transcript
+from arena.engine import Decision, Observation, Request, observe
+from arena.engine.events import Fallback, RoleDealt
+from arena.engine.view import visible
+from arena.server import create_app, i18n
+from arena.server.seat import WebSeat
+from tests.server.helpers import answer_for, create, drive, table_of, wait_for
+
+
+def test_both_languages_have_every_string() -> None:
+    assert i18n.STRINGS["en"].keys() == i18n.STRINGS["zh"].keys()
+    assert i18n.role_names("zh")["werewolf"] == "狼人"
+    assert i18n.role_names("en")["werewolf"] == "werewolf"
+
+
+def test_meta_lists_presets_and_strings_per_language(client: TestClient) -> None:
+    zh = client.get("/api/meta", params={"lang": "zh"}).json()
+    assert zh["strings"]["create"] == "开桌"
+    assert {"name": "classic-8", "players": 8} in zh["presets"]
+    assert client.get("/api/meta", params={"lang": "xx"}).json()["strings"]["create"] == \
+        "Create the table"
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ({"preset": "no-such-preset"}, "no-such-preset"),
+    ({"humans": [9]}, "seats [9] are not at this 8-player table"),
+    ({"rules": {"no.such.key": "1"}}, "unknown rule key"),
+    ({"roles": {"werewolf": 1, "dragon": 7}}, "unknown role 'dragon'"),
+])
+def test_a_bad_table_is_refused_with_the_reason(client: TestClient, spec: dict[str, Any],
+                                                message: str) -> None:
+    response = client.post("/api/tables", json={"humans": [1], **spec})
+    assert response.status_code == 400
+    assert message in response.json()["detail"]
+
+
+@pytest.mark.parametrize("spec", [
+    {"humans": []}, {"humans": [1], "bots": "openai:gpt-4o"}, {"humans": [1], "lang": "fr"},
+    {"humans": [1], "turn_s": 0}, {"humans": [1], "owner": "me"},
+])
+def test_table_requests_are_validated(client: TestClient, spec: dict[str, Any]) -> None:
+    assert client.post("/api/tables", json=spec).status_code == 422
+
+
+def test_two_humans_play_to_the_end_and_the_transcript_replays(client: TestClient,
+                                                               tmp_path: Path) -> None:
+    created = create(client, humans=[2, 5], bots="heuristic", seed=4, turn_s=30)
+    views = drive(client, created, seed=4)
+    end = views[2]["events"][-1]
+    assert end["type"] == "game_end" and views[5]["events"][-1] == end
+    path = tmp_path / f"{created.id}.jsonl"
+    record = transcript.read(path)
+    assert [s["agent"] for s in record.header["seats"]] == \
+        ["heuristic", "web", "heuristic", "heuristic", "web", "heuristic", "heuristic",
+         "heuristic"]
+    assert [e.to_dict() for e in record.events] == [e.to_dict() for e in table_of(
+        client, created).log]
+    assert transcript.verify(path)[0]
+    assert not [e for e in record.events if isinstance(e, Fallback)]
+
+
+def test_several_tables_run_at_once(client: TestClient) -> None:
+    first, second = create(client, seed=1), create(client, seed=2, humans=[3])
+    assert first.id != second.id
+    for created, seat in ((first, 1), (second, 3)):
+        wait_for(lambda c=created, s=seat: client.get(c.seat_api(s), params={
+            "token": c.token(s)}).json()["pending"])
+    drive(client, second, seed=2)
+    assert not table_of(client, first).over  # still waiting for its human
+    drive(client, first, seed=1)
+
+
+def test_the_number_of_running_games_is_limited(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path, max_tables=1)) as small:
+        create(small, turn_s=30)
+        refused = small.post("/api/tables", json={"humans": [1]})
+        assert refused.status_code == 400 and "limit of 1 games" in refused.json()["detail"]
+
+
+def test_a_reconnecting_player_gets_the_same_seat_back(client: TestClient) -> None:
+    created = create(client, humans=[1], seed=6, turn_s=30)
+    api, token = created.seat_api(1), created.token(1)
+    first = wait_for(lambda: client.get(api, params={"token": token}).json()["pending"] and
+                     client.get(api, params={"token": token}).json())
+    again = client.get(api, params={"token": token}).json()
+    for view in (first, again):
+        view["pending"].pop("remaining_s")
+    assert again == first
+    dealt = [e for e in table_of(client, created).log if isinstance(e, RoleDealt)]
+    assert again["role"] == next(e.role for e in dealt if e.seat == 1)
+    later = client.get(api, params={"token": token, "after": first["last"]}).json()
+    assert later["events"] == [] and later["replace"] is False
+    sent = client.post(f"{api}/answer", params={"token": token},
+                       json=answer_for(first["pending"], random.Random(0)))
+    assert sent.status_code == 200
+
+
+def test_a_silent_human_times_out_to_the_engine_default_and_the_game_ends(
+        client: TestClient) -> None:
+    created = create(client, humans=[3], turn_s=1, seed=2)
+    table = table_of(client, created)
+    wait_for(lambda: table.over, timeout_s=30)
+    fallbacks = [e for e in table.log if isinstance(e, Fallback)]
+    assert fallbacks and {(e.seat, e.reason) for e in fallbacks} == {(3, "timeout")}
+    assert all(e.audience == (3,) for e in fallbacks)
+    assert table.seats[3].away
+
+
+def test_the_fallback_agent_is_configurable(client: TestClient) -> None:
+    created = create(client, humans=[3], turn_s=1, seed=2, fallback="random")
+    table = table_of(client, created)
+    wait_for(lambda: table.over, timeout_s=30)
+    assert not [e for e in table.log if isinstance(e, Fallback)]
+    assert table.seats[3].away
+
+
+def test_an_away_player_is_played_by_the_fallback_until_they_come_back() -> None:
+    asked: list[Request] = []
+
+    class Stand:
+        async def decide(self, observation: Observation, request: Request) -> Decision:
+            asked.append(request)
+            return Decision(kind=request.kind, yes=True)
+
+    seat = WebSeat(0.05, Stand(), lambda: None)
+    request = Request(seat=1, kind="save", day=1)
+    seen = observe([], 1)
+
+    async def scenario() -> list[Decision]:
+        first = await seat.decide(seen, request)  # nobody answers: the fallback decides
+        assert seat.away and seat.pending is None
+        start = time.monotonic()
+        second = await seat.decide(seen, request)  # away: handed over at once
+        assert time.monotonic() - start < 0.04
+        seat.back()
+        waiting = asyncio.ensure_future(seat.decide(seen, request))
+        await asyncio.sleep(0)
+        assert seat.pending is not None
+        assert seat.answer(Decision(kind="save")) == "save: answer yes or no"
+        assert seat.answer(Decision(kind="save", yes=False)) is None
+        return [first, second, await waiting]
+
+    answers = asyncio.run(scenario())
+    assert [a.yes for a in answers] == [True, True, False] and len(asked) == 2
+    assert seat.answer(Decision(kind="save", yes=True)) == "no decision is pending for this seat"
+
+
+def test_the_stream_sends_the_seat_view_until_the_game_ends(client: TestClient) -> None:
+    created = create(client, humans=[1], turn_s=1, seed=3, fallback="passive")
+    table = table_of(client, created)
+    wait_for(lambda: table.over and table.task is not None and table.task.done())
+    with client.stream("GET", f"{created.seat_api(1)}/stream",
+                       params={"token": created.token(1)}) as stream:
+        body = "".join(stream.iter_text())
+    assert stream.headers["content-type"].startswith("text/event-stream")
+    assert body.rstrip().endswith("event: end\ndata: {}")
+    assert f"id: {len([e for e in table.log if visible(e, 1)])}\n" in body
+    with client.stream("GET", f"/api/tables/{created.id}/spectate/stream",
+                       params={"token": created.spectator_token}) as stream:
+        messages = [json.loads(line[6:]) for line in stream.iter_lines()
+                    if line.startswith("data: {\"")]
+    assert messages[-1]["replace"] and messages[-1]["over"]  # the game is over: everything
+    assert [e["type"] for e in messages[-1]["events"]] == [e.to_dict()["type"] for e in table.log]
+    assert [e["seq"] for e in messages[-1]["events"]] == list(range(len(table.log)))
+
+
+def test_finished_tables_are_forgotten_when_too_many_are_kept(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path, max_tables=1)) as small:
+        made = []
+        for seed in range(6):
+            made.append(create(small, humans=[1], seed=seed))
+            drive(small, made[-1], seed)
+            table = table_of(small, made[-1])
+            wait_for(lambda t=table: t.task is not None and t.task.done())
+        kept = small.app.state.tables.tables  # type: ignore[attr-defined]
+        assert list(kept) == [c.id for c in made[-4:]]
+        assert small.get(made[0].seat_api(1), params={"token": made[0].token(1)}
+                         ).status_code == 404

@@ -1,0 +1,227 @@
+"""Real-browser tests: Debian's chromium, driven by Playwright, plays whole games at the
+web table as human seats against heuristic bots, and we check what each page shows."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from arena import transcript
+from arena.engine.events import GameEnd, Speech
+from arena.server import create_app
+from arena.server.i18n import role_names, strings
+from arena.server.serving import table_server
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>'
+STATE_JS = """() => {
+  const c = document.getElementById("controls");
+  return {over: !document.getElementById("over").hidden, open: !c.hidden,
+          number: +(c.dataset.number || 0), shape: c.dataset.shape || "", kind: c.dataset.kind,
+          key: c.dataset.prompt,
+          prompt: document.getElementById("prompt").textContent,
+          countdown: document.getElementById("countdown").textContent,
+          role: document.getElementById("role").textContent, xss: window.__xss,
+          hidden: document.querySelectorAll("#record li.private, #record li.god").length};
+}"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """A real uvicorn server on a free port, in a thread; (base URL, transcript folder)."""
+    out = tmp_path_factory.mktemp("transcripts")
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    web = table_server(create_app(out), "127.0.0.1", port)
+    thread = threading.Thread(target=web.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    stop = time.monotonic() + 10
+    while not web.started and time.monotonic() < stop:
+        time.sleep(0.02)
+    assert web.started, "the web server did not start"
+    yield f"http://127.0.0.1:{port}", out
+    web.should_exit = True
+    thread.join(10)
+    sock.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (`make browser`)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield launched
+        launched.close()
+
+
+def host_table(browser: Browser, base: str, humans: str, seed: int, lang: str = "en"
+               ) -> tuple[dict[int, str], str]:
+    """Create a table through the host page; the seat links and the spectator link."""
+    page = browser.new_page()
+    page.goto(base + "/")
+    page.wait_for_selector("#preset option[value='classic-8']", state="attached")
+    page.select_option("#lang", lang)
+    page.wait_for_function(f"() => document.documentElement.lang === {lang!r}")
+    page.select_option("#preset", "classic-8")
+    page.fill("#humans", humans)
+    page.select_option("#bots", "heuristic")
+    page.fill("#turn", "30")
+    page.fill("#seed", str(seed))
+    page.click("#create-button")
+    page.wait_for_selector("#links a")
+    links = [a.get_attribute("href") or "" for a in page.locator("#links a").all()]
+    labels = page.locator("#links li span").all_inner_texts()
+    page.close()
+    assert labels[-1].startswith(strings(lang)["spectator"])
+    seats = {int(label.split()[1].rstrip(":")): link
+             for label, link in zip(labels[:-1], links[:-1], strict=True)}
+    return seats, links[-1]
+
+
+def act(page: Page, state: dict[str, Any], spoken: list[str]) -> None:
+    """Answer the request on screen the way a player would: speak, vote, use a power."""
+    shape = state["shape"]
+    if shape == "speech":
+        text = XSS if not spoken else f"Speech number {len(spoken) + 1}."
+        page.fill("#speech", text)
+        page.click("#claim-accuse")
+        page.wait_for_selector("#claims-list .claim")
+        page.click("#send")
+        spoken.append(text)
+    elif shape == "target":
+        options = page.locator("#inputs button.option")
+        (options.first if options.count() else page.locator("#pass")).click()
+    elif shape == "yes_no":
+        page.click("#no")
+    elif shape in ("pair", "subset"):
+        boxes = page.locator("input.pick")
+        for index in range(2 if shape == "pair" else 1):
+            boxes.nth(index).check()
+        page.click("#send")
+    else:
+        page.click("#send")
+
+
+def play(pages: dict[int, Page], spectator: Page | None = None, timeout_s: float = 40.0
+         ) -> dict[int, list[dict[str, Any]]]:
+    """Play every page's seat to the end; the states each page showed when asked. A
+    spectator page, when given, must show no hidden event before the game ends."""
+    done: dict[int, int] = dict.fromkeys(pages, 0)
+    asked: dict[int, list[dict[str, Any]]] = {seat: [] for seat in pages}
+    spoken: list[str] = []
+    stop = time.monotonic() + timeout_s
+    while time.monotonic() < stop:
+        states = {seat: page.evaluate(STATE_JS) for seat, page in pages.items()}
+        if spectator is not None:
+            watched = spectator.evaluate(STATE_JS)
+            assert watched["over"] or watched["hidden"] == 0
+        if all(s["over"] for s in states.values()):
+            return asked
+        for seat, state in states.items():
+            assert state["xss"] is None  # no speech ever ran as a script
+            if state["open"] and state["number"] > done[seat]:
+                asked[seat].append(state)
+                act(pages[seat], state, spoken)
+                done[seat] = state["number"]
+        time.sleep(0.02)
+    raise AssertionError(f"the game did not end in {timeout_s} s; asked so far: {asked}")
+
+
+def open_seat(browser: Browser, link: str, errors: list[str]) -> Page:
+    page = browser.new_context().new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(link)
+    page.wait_for_selector("#role:not(:empty)")
+    return page
+
+
+def test_one_human_plays_a_whole_game_in_the_browser(browser: Browser,
+                                                     server: tuple[str, Path]) -> None:
+    base, out = server
+    links, _ = host_table(browser, base, "1", seed=2)  # seat 1 is the seer
+    errors: list[str] = []
+    page = open_seat(browser, links[1], errors)
+    en = strings("en")
+    assert page.inner_text("#whoami") == "You are seat 1"
+    assert page.inner_text("#role") == role_names("en")["seer"]
+    page.wait_for_selector("#controls:not([hidden])")
+    before = page.evaluate(STATE_JS), page.locator("#record li").all_inner_texts()
+    page.reload()  # a player who reloads gets the seat back, pending decision included
+    page.wait_for_selector("#controls:not([hidden])")
+    after = page.evaluate(STATE_JS), page.locator("#record li").all_inner_texts()
+    assert (after[0]["number"], after[0]["prompt"], after[1]) == \
+        (before[0]["number"], before[0]["prompt"], before[1])
+    asked = play({1: page})[1]
+    kinds = [s["kind"] for s in asked]
+    assert {"check", "speak", "vote"} <= set(kinds), kinds  # acts at night, speaks, votes
+    for state in asked:
+        assert state["role"] == "seer" and state["prompt"] == en["ask_" + state["kind"]]
+        assert state["key"] == "ask_" + state["kind"]
+        assert state["countdown"].endswith(" s left")
+    assert page.inner_text("#over").startswith(en["game_over"])
+    # the script typed into a speech shows as literal text and never ran
+    shown = page.locator("#record li.ev-speech .speech-text").all_inner_texts()
+    assert XSS in shown
+    assert page.evaluate("() => window.__xss") is None
+    assert page.locator("#record img, #record script").count() == 0
+    mine = page.locator("#record li.ev-speech", has_text=XSS)
+    assert mine.locator(".claim").inner_text().startswith(en["claim_accuse"] + " P")
+    checks = page.locator("#record li.ev-check_result").all_inner_texts()
+    assert checks and all(t.startswith("Check: ") for t in checks)
+    ARTIFACTS.mkdir(exist_ok=True)
+    shot = ARTIFACTS / "web-seat.png"
+    page.screenshot(path=str(shot), full_page=True)
+    print(f"screenshot: {shot}")
+    # a reload rebuilds the same page from the transcript
+    record = page.locator("#record li").all_inner_texts()
+    page.reload()
+    page.wait_for_selector("#over:not([hidden])")
+    assert page.locator("#record li").all_inner_texts() == record
+    assert not errors
+    game = transcript.read(out / f"{links[1].split('/')[-2]}.jsonl")
+    assert game.header["seats"][0]["agent"] == "web"
+    spoken = [e for e in game.events if isinstance(e, Speech) and e.seat == 1]
+    assert spoken[0].text == XSS
+
+
+def test_two_humans_in_two_browsers_and_six_bots_finish_a_game(
+        browser: Browser, server: tuple[str, Path]) -> None:
+    base, out = server
+    links, watch = host_table(browser, base, "1,2", seed=5, lang="zh")  # seat 2 is a wolf
+    errors: list[str] = []
+    pages = {seat: open_seat(browser, link, errors) for seat, link in links.items()}
+    spectator = browser.new_context().new_page()
+    spectator.on("pageerror", lambda exc: errors.append(str(exc)))
+    spectator.goto(watch)
+    spectator.wait_for_selector("#record li")
+    zh = strings("zh")
+    assert pages[2].inner_text("#whoami") == "你是 2 号"
+    assert pages[2].inner_text("#role") == role_names("zh")["werewolf"] == "狼人"
+    pack = pages[2].locator("#known li").all_inner_texts()
+    assert len(pack) == 1 and pack[0].endswith(": 狼人")  # the wolf knows its partner
+    asked = play(pages, spectator)
+    assert "kill" in [s["kind"] for s in asked[2]]
+    for state in asked[1] + asked[2]:
+        assert state["prompt"] == zh[state["key"]]
+    assert next(s["key"] for s in asked[2] if s["kind"] == "speak") == "ask_wolf_chat"
+    ends = {seat: page.inner_text("#over") for seat, page in pages.items()}
+    assert ends[1] == ends[2] and ends[1].startswith(zh["game_over"])
+    spectator.wait_for_selector("#record li.god")  # after the end the spectator sees all
+    assert spectator.inner_text("#whoami") == zh["spectating"]
+    assert spectator.locator("#record li.private").count() > 0
+    game = transcript.read(out / f"{links[1].split('/')[-2]}.jsonl")
+    assert [s["agent"] for s in game.header["seats"]] == ["web"] * 2 + ["heuristic"] * 6
+    assert isinstance(game.events[-1], GameEnd)
+    assert not errors
