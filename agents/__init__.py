@@ -14,7 +14,6 @@ if TYPE_CHECKING:
 
 BUILT_IN = ("random", "passive", "heuristic")
 MODELS = ("openai", "anthropic", "langchain")
-PLANNED = ("human", "web")
 
 
 class AgentSpecError(ValueError):
@@ -52,10 +51,10 @@ def make_agent(spec: str, seat: int, game_seed: int, options: SeatOptions | None
         return HumanAgent(show_events=False)
     if name in MODELS:
         return _model_agent(spec, seed, options or SeatOptions(), lang)
-    if name in PLANNED:
-        raise AgentSpecError(f"agent {spec!r} is not available in this version yet")
+    if name == "web":
+        raise AgentSpecError("web seats are hosted by `arena serve`: open its host page")
     raise AgentSpecError(
-        f"unknown agent {spec!r} (built in: {', '.join(BUILT_IN)}; models: "
+        f"unknown agent {spec!r} (built in: {', '.join(BUILT_IN)}, human; models: "
         f"{', '.join(m + ':MODEL' for m in MODELS)})")
 
 

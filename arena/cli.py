@@ -49,6 +49,7 @@ class Setup:
     record_reasoning: bool = False
     options: dict[int, SeatOptions] = field(default_factory=dict)
     lang: str = "en"
+    players: dict[int, str] = field(default_factory=dict)  # seat -> tournament pool name
 
     def agent(self, spec: str, seat: int, seed: int) -> Agent:
         return make_agent(spec, seat, seed, self.options.get(seat), self.lang)
@@ -154,7 +155,11 @@ def _header_seats(setup: Setup, names: tuple[str, ...]) -> list[dict[str, Any]]:
         spec = setup.specs.get(seat, f"scripted+{setup.scenario.fallback}" if setup.scenario
                                else "?")
         model = spec.split(":", 1)[1] if ":" in spec else None
-        seats.append({"seat": seat, "name": names[seat - 1], "agent": spec, "model": model})
+        entry: dict[str, Any] = {"seat": seat, "name": names[seat - 1], "agent": spec,
+                                 "model": model}
+        if seat in setup.players:
+            entry["player"] = setup.players[seat]
+        seats.append(entry)
     return seats
 
 
@@ -249,6 +254,10 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     setup = build_setup(args)
+    humans = sorted(seat for seat, spec in setup.specs.items() if kind_of(spec) == "human")
+    if humans:
+        raise UsageError(f"seat {humans[0]} is human: simulate plays bots and models only "
+                         "(use `arena play --seat N=human`)")
     wins: Counter[str] = Counter()
     days = 0
     out_dir = Path(args.out_dir) if args.out_dir else None

@@ -62,7 +62,7 @@ def setup_for(config: TournamentConfig, spec: GameSpec) -> Setup:
     seats = dict(enumerate(spec.agents, start=1))
     return Setup(game_config, {n: config.agents[a].agent for n, a in seats.items()}, spec.seed,
                  list(spec.deal), None, config.timeout, config.record_reasoning,
-                 {n: config.seat_options(a) for n, a in seats.items()}, config.lang)
+                 {n: config.seat_options(a) for n, a in seats.items()}, config.lang, seats)
 
 
 async def play_spec(config: TournamentConfig, spec: GameSpec, out: Path,

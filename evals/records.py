@@ -21,7 +21,7 @@ class GameRecord:
     preset: str | None
     roles: dict[int, str]
     agents: dict[int, str]
-    models: dict[int, str]
+    models: dict[int, str]  # seat -> player: tournament pool name, else model, else agent
     teams: dict[int, str]
     winner: str | None
     winners: frozenset[int]
@@ -76,7 +76,8 @@ def load_record(path: Path) -> GameRecord | None:
     return GameRecord(
         path=path, game_id=str(header.get("game_id") or path.stem), preset=header.get("preset"),
         roles=roles, agents=agents,
-        models={seat: str(s.get("model") or agents[seat]) for seat, s in seats.items()},
+        models={seat: str(s.get("player") or s.get("model") or agents[seat])
+                for seat, s in seats.items()},
         teams={seat: team_of(role) for seat, role in roles.items()},
         winner=end.winner, winners=frozenset(end.winners), days=end.day,
         events=tuple(transcript.events),

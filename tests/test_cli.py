@@ -269,8 +269,9 @@ GAME_ERRORS = {
     "--seat without =": (["--seat", "3"], ["N=SPEC"]),
     "unknown agent": (["--agents", "genius"], ["genius"]),
     "unknown agent for one seat": (["--seat", "4=genius"], ["genius"]),
-    "planned agent": (["--agents", "openai:gpt-4o-mini"], ["openai:gpt-4o-mini"]),
-    "planned agent for one seat": (["--seat", "2=anthropic:claude"], ["anthropic"]),
+    "model without its key": (["--agents", "openai:gpt-4o-mini"], ["openai:gpt-4o-mini"]),
+    "model without its key for one seat": (["--seat", "2=anthropic:claude"], ["anthropic"]),
+    "web seat outside the server": (["--seat", "2=web"], ["arena serve"]),
     "zero timeout": (["--timeout", "0"], ["--timeout"]),
     "negative timeout": (["--timeout", "-5"], ["--timeout"]),
 }
@@ -285,6 +286,13 @@ def test_bad_game_options_are_one_line_errors(run: Run, tmp_path: Path, command:
         "--games", "2", "--out-dir", str(tmp_path / "games")]
     assert_user_error(run(command, *argv, "--seed", "1", *out_option), *words)
     assert not (tmp_path / "x.jsonl").exists()  # nothing played
+
+
+def test_simulate_refuses_a_human_seat(run: Run, tmp_path: Path) -> None:
+    """Nobody sits through hundreds of games: simulate names the human seat and stops."""
+    assert_user_error(run("simulate", "--seat", "4=human", "--games", "2", "--out-dir",
+                          str(tmp_path / "games")), "seat 4", "human")
+    assert not (tmp_path / "games").exists()
 
 
 def test_missing_scenario_file(run: Run, tmp_path: Path) -> None:

@@ -15,7 +15,8 @@ import pytest
 from rich.console import Console
 
 from arena import transcript
-from arena.cli import parser
+from arena.cli import main, parser
+from evals.records import load_records
 from tests.llm.stub_server import StubServer
 from tests.tournament.conftest import event_lines, manifest, run, write_config
 
@@ -42,8 +43,19 @@ def test_a_run_writes_transcripts_and_a_manifest(bots: tuple[Path, Path]) -> Non
         assert record.header["game_id"] == row["game_id"]
         assert record.header["seed"] == row["seed"]
         assert [s["agent"] for s in record.header["seats"]] == row["agents"]
+        assert [s["player"] for s in record.header["seats"]] == row["agents"]
         assert record.events[-1].to_dict()["winner"] == row["winner"]
     assert transcript.verify(whole / rows[0]["path"])[0]
+
+
+def test_pool_names_are_the_players_evals_rate(tmp_path: Path) -> None:
+    """Two pool entries with one agent spec stay two players in the transcripts."""
+    config = write_config(tmp_path, "twins", {"calm": "heuristic", "bold": "heuristic"},
+                          seed=2, presets=["classic-8"], games=2, concurrency=1)
+    assert run(str(config), "--out", str(tmp_path / "run")) == 0
+    records = load_records([tmp_path / "run" / "games"])
+    assert {name for r in records for name in r.models.values()} == {"calm", "bold"}
+    assert {spec for r in records for spec in r.agents.values()} == {"heuristic"}
 
 
 def test_concurrency_does_not_change_the_games(bots: tuple[Path, Path], tmp_path: Path) -> None:
@@ -164,7 +176,8 @@ def test_progress_shows_games_eta_and_spend_on_a_terminal(tmp_path: Path, quiet:
     assert "4 of 4 games in" in shown
 
 
-def test_a_killed_run_with_model_seats_resumes(stub: StubServer, tmp_path: Path) -> None:
+def test_a_killed_run_with_model_seats_resumes(stub: StubServer, tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
     agents = {"bot": "heuristic", "mini": f"openai:gpt-4o-mini@{stub.openai_url}"}
     config = write_config(tmp_path, "mixed", agents, presets=["tv-6"], games=6, concurrency=2)
     out = tmp_path / "run"
@@ -184,3 +197,16 @@ def test_a_killed_run_with_model_seats_resumes(stub: StubServer, tmp_path: Path)
     assert all((out / path).read_bytes() == text for path, text in before.items())
     assert all(transcript.verify(out / r["path"])[0] for r in rows)
     assert all(r["cost_usd"] > 0 for r in rows)
+    # the report of the resumed run: both players rated, metrics with intervals, costs
+    capsys.readouterr()
+    assert main(["report", str(out), "--json", "--resamples", "20"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert {r["player"] for r in report["ratings"]["overall"]} == {"bot", "mini"}
+    assert all(r["ordinal"]["low"] <= r["ordinal"]["value"] <= r["ordinal"]["high"]
+               for r in report["ratings"]["overall"])
+    groups = report["metrics"]["groups"]
+    assert set(groups) == {"bot", "mini"}
+    for metrics in groups.values():
+        assert {"vote_accuracy", "wolf_targeting_ratio", "win_rate"} <= set(metrics)
+        assert metrics["win_rate"]["low"] <= metrics["win_rate"]["value"]
+    assert set(report["cost_per_seat_game_usd"]) == {"mini"}  # only model seats cost
