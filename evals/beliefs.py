@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from arena.engine.events import Belief
 from arena.engine.roles import ROLES
@@ -14,6 +14,8 @@ from evals.samples import Add, MetricInfo
 from evals.timeline import with_alive
 
 BINS = 10
+BIN_NAMES = tuple(f"calibration[{index / BINS:.1f}-{(index + 1) / BINS:.1f}]"
+                  for index in range(BINS))
 EPSILON = 1e-6  # log loss clips probabilities to [EPSILON, 1 - EPSILON]
 PACK_ROLES = frozenset(role for role in ROLES if in_pack(role))
 
@@ -42,12 +44,11 @@ def wolf_probability(probabilities: dict[str, dict[str, float]], target: int) ->
     roles = probabilities.get(str(target))
     if not roles:
         return None
-    p = sum(v for role, v in roles.items() if role in PACK_ROLES)
+    p = sum([v for role, v in roles.items() if role in PACK_ROLES])
     return min(1.0, max(0.0, p))
 
 
-@dataclass(frozen=True)
-class Judgement:
+class Judgement(NamedTuple):
     """One good player's P(wolf) for one living seat, and whether it was a wolf."""
 
     day: int
@@ -74,17 +75,17 @@ def judgements(record: GameRecord) -> Iterator[Judgement]:
 
 
 def calibration_bin(p: float) -> str:
-    index = min(int(p * BINS), BINS - 1)
-    return f"calibration[{index / BINS:.1f}-{(index + 1) / BINS:.1f}]"
+    return BIN_NAMES[min(int(p * BINS), BINS - 1)]
 
 
 def collect(record: GameRecord, add: Add) -> None:
     for j in judgements(record):
         truth = float(j.wolf)
         clipped = min(1 - EPSILON, max(EPSILON, j.p))
-        add("brier", j.believer, (j.p - truth) ** 2)
+        error = (j.p - truth) ** 2
+        add("brier", j.believer, error)
         add("log_loss", j.believer, -math.log(clipped if j.wolf else 1 - clipped))
-        add("_brier_ratio", j.believer, (j.p - truth) ** 2, (j.base_rate - truth) ** 2)
+        add("_brier_ratio", j.believer, error, (j.base_rate - truth) ** 2)
         add(calibration_bin(j.p), j.believer, truth, j.p)
         if j.wolf:
             add("wolf_suspicion", j.target, j.p)

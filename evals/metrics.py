@@ -71,7 +71,10 @@ class _Sums:
             self._sum(self.groups[self.key(self.record, seat)], name, y, x)
 
     def _sum(self, group: Group, name: str, y: float, x: float) -> None:
-        cell = group.setdefault(name, {}).setdefault(self.index, [0.0, 0.0, 0])
+        try:
+            cell = group[name][self.index]
+        except KeyError:  # the metric's first sample of the game
+            cell = group.setdefault(name, {}).setdefault(self.index, [0.0, 0.0, 0])
         cell[0] += y
         cell[1] += x
         cell[2] += 1

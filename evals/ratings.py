@@ -18,7 +18,8 @@ equal sides: K x (result - expected) per seat, the usual team Elo). A seat's
 update is the sum of its entries'; a player holding several seats of one game
 gets the mean of its seats' updates, so a rating measures one seat's play and
 does not grow with the number of seats held (a player on both sides of a win
-moves by the mean of a gain and a loss).
+moves by the mean of a gain and a loss). The Plackett-Luce update is the openskill
+package's with its defaults, computed on plain floats by ``evals.plackett_luce``.
 Games that nobody or everybody won are left out. Ratings are sequential, so the
 games are first sorted by ``(game_id, path)``; the intervals are percentile
 bootstrap intervals over games resampled with replacement (kept in that order),
@@ -33,10 +34,12 @@ import statistics
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
+from functools import cached_property
 from typing import Any, Literal
 
-from openskill.models import PlackettLuce, PlackettLuceRating
+from openskill.models import PlackettLuceRating
 
+from evals import plackett_luce
 from evals.records import GameRecord
 from evals.stats import Estimate, wilson
 
@@ -49,7 +52,7 @@ ELO_K = 16.0
 0 for a loss, expected = 1 / (1 + 10 ** ((other side's mean - own side's mean) / 400)).
 Half the chess value, as a wolf's seat of a 3-against-9 game moves twice as far."""
 RESAMPLES = 200
-MODEL = PlackettLuce()
+START = (plackett_luce.MU, plackett_luce.SIGMA)
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,18 @@ class Match:
 
     winners: tuple[Key, ...]
     losers: tuple[Key, ...]
+
+    @cached_property
+    def copies(self) -> tuple[int, int]:
+        """How often each side's seats are repeated to give both sides as many entries."""
+        size = math.lcm(len(self.winners), len(self.losers))
+        return size // len(self.winners), size // len(self.losers)
+
+    @cached_property
+    def seats(self) -> dict[Key, tuple[int, int]]:
+        """The seats each key holds among the winners and among the losers."""
+        return {key: (self.winners.count(key), self.losers.count(key))
+                for key in dict.fromkeys(self.winners + self.losers)}
 
 
 @dataclass(frozen=True)
@@ -127,35 +142,33 @@ def matches(records: Sequence[GameRecord], pool: Pool) -> list[Match]:
     return out
 
 
-def _means(pairs: Iterable[tuple[Key, float]]) -> dict[Key, float]:
-    """The mean of the values given for each key (a player holding several seats)."""
-    values: dict[Key, list[float]] = defaultdict(list)
-    for key, value in pairs:
-        values[key].append(value)
-    return {key: sum(v) / len(v) for key, v in values.items()}
-
-
 def openskill(games: Iterable[Match]) -> dict[Key, PlackettLuceRating]:
     """Plackett-Luce ratings after the games, in order (winners rank 1, losers rank 2)."""
-    ratings: dict[Key, PlackettLuceRating] = {}
+    return {key: PlackettLuceRating(mu, sigma) for key, (mu, sigma) in _skills(games).items()}
+
+
+def _skills(games: Iterable[Match]) -> dict[Key, plackett_luce.Player]:
+    """(mu, sigma) per key after the games: ``openskill`` on plain floats."""
+    ratings: dict[Key, plackett_luce.Player] = {}
     for match in games:
-        size = math.lcm(len(match.winners), len(match.losers))
-        seats = (match.winners, match.losers)
-        for key in {*match.winners, *match.losers} - ratings.keys():
-            ratings[key] = MODEL.rating()
-        teams = [[MODEL.rating(ratings[k].mu, ratings[k].sigma)  # distinct: rate() deep-copies
-                  for _ in range(size // len(side)) for k in side] for side in seats]
-        rated = MODEL.rate(teams, ranks=[1, 2])
-        # the copies of a seat get equal updates: a seat's update is its first copy's, times
-        # its number of copies (mu) or raised to it (the factor on sigma)
-        updates = [(key, size // len(side), entry, ratings[key])
-                   for side, new in zip(seats, rated, strict=True)
-                   for key, entry in zip(side, new, strict=False)]
-        moves = _means((k, n * (new.mu - old.mu)) for k, n, new, old in updates)
-        shrinks = _means((k, (new.sigma / old.sigma) ** n) for k, n, new, old in updates)
-        for key, move in moves.items():
-            ratings[key].mu += move
-            ratings[key].sigma *= shrinks[key]
+        old = {key: ratings.get(key, START) for key in match.seats}
+        wide = {key: (mu, plackett_luce.widen(sigma)) for key, (mu, sigma) in old.items()}
+        factors = plackett_luce.factors(
+            *([wide[key] for key in side] * copies
+              for side, copies in zip((match.winners, match.losers), match.copies, strict=True)))
+        # the copies of a seat get equal updates: a seat's update is one copy's, times its
+        # number of copies (mu) or raised to it (the factor on sigma); a player moves by the
+        # mean of its seats'
+        for key, held in match.seats.items():
+            mu, sigma = old[key]
+            moves: list[float] = []
+            shrinks: list[float] = []
+            for factor, copies, seats in zip(factors, match.copies, held, strict=True):
+                if seats:
+                    new_mu, new_sigma = plackett_luce.update(wide[key], factor)
+                    moves += [copies * (new_mu - mu)] * seats
+                    shrinks += [(new_sigma / sigma) ** copies] * seats
+            ratings[key] = mu + sum(moves) / len(moves), sigma * (sum(shrinks) / len(shrinks))
     return ratings
 
 
@@ -167,10 +180,10 @@ def elo(games: Iterable[Match], k: float = ELO_K) -> dict[Key, float]:
                      for side in (match.winners, match.losers))
         expected = 1 / (1 + 10 ** ((statistics.fmean(lose) - statistics.fmean(win)) / 400))
         pot = k * (1 - expected) * (len(win) + len(lose)) / 2
-        moves = _means([(key, pot / len(win)) for key in match.winners]
-                       + [(key, -pot / len(lose)) for key in match.losers])
-        for key, move in moves.items():
-            ratings[key] += move
+        gain, loss = pot / len(win), -pot / len(lose)
+        for key, (wins, losses) in match.seats.items():
+            moves = [gain] * wins + [loss] * losses  # a player moves by its seats' mean
+            ratings[key] += sum(moves) / len(moves)
     return ratings
 
 

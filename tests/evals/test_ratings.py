@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
+from collections import defaultdict
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
+from openskill.models import PlackettLuce, PlackettLuceRating
 
-from evals.ratings import ELO_K, ELO_START, Match, elo, matches, openskill, rate
+from evals import plackett_luce, ratings
+from evals.ratings import ELO_K, ELO_START, Key, Match, elo, matches, openskill, rate
 from evals.records import GameRecord
 
 WOLF, GOOD = "wolves", "village"
@@ -155,3 +161,82 @@ def test_matches_follow_the_seats_models_and_winners() -> None:
     record = game(0, [("A", "werewolf"), ("B", "seer"), ("C", "villager")], GOOD)
     assert matches([record], "role") == [
         Match(winners=(("B", "seer"), ("C", "villager")), losers=(("A", "werewolf"),))]
+
+
+def random_team(rng: random.Random) -> list[tuple[float, float]]:
+    return [(rng.uniform(-10, 60), rng.uniform(0.05, 12)) for _ in range(rng.randint(1, 12))]
+
+
+def test_the_float_update_is_the_openskill_packages() -> None:
+    rng = random.Random(11)
+    model = PlackettLuce()
+    for _ in range(500):
+        winners, losers = random_team(rng), random_team(rng)
+        expected = model.rate([[model.rating(mu, sigma) for mu, sigma in team]
+                               for team in (winners, losers)], ranks=[1, 2])
+        got = plackett_luce.rate(winners, losers)
+        assert leaves(got) == pytest.approx(
+            leaves([[(r.mu, r.sigma) for r in team] for team in expected]), abs=1e-9)
+
+
+def leaves(value: object) -> list[object]:
+    """The scalars of nested dicts, lists and tuples, in order (keys included)."""
+    if isinstance(value, dict):
+        return [leaf for item in value.items() for leaf in leaves(item)]
+    if isinstance(value, list | tuple):
+        return [leaf for item in value for leaf in leaves(item)]
+    return [value]
+
+
+def package_openskill(games: list[Match]) -> dict[Key, PlackettLuceRating]:
+    """The ratings as the package rates them: each side's seats repeated to equal sizes, a
+    seat moved by its copies' update, a player by the mean of its seats'."""
+    model = PlackettLuce()
+    ratings: dict[Key, PlackettLuceRating] = {}
+    for match in games:
+        size = math.lcm(len(match.winners), len(match.losers))
+        sides = (match.winners, match.losers)
+        for key in {*match.winners, *match.losers} - ratings.keys():
+            ratings[key] = model.rating()
+        teams = [[model.rating(ratings[k].mu, ratings[k].sigma)
+                  for _ in range(size // len(side)) for k in side] for side in sides]
+        moves: dict[Key, list[float]] = defaultdict(list)
+        shrinks: dict[Key, list[float]] = defaultdict(list)
+        for side, new in zip(sides, model.rate(teams, ranks=[1, 2]), strict=True):
+            copies = size // len(side)
+            for key, entry in zip(side, new, strict=False):
+                moves[key].append(copies * (entry.mu - ratings[key].mu))
+                shrinks[key].append((entry.sigma / ratings[key].sigma) ** copies)
+        for key, values in moves.items():
+            ratings[key].mu += statistics.fmean(values)
+            ratings[key].sigma *= statistics.fmean(shrinks[key])
+    return ratings
+
+
+def skills(ratings: dict[Key, PlackettLuceRating]) -> list[object]:
+    return leaves(sorted((key, r.mu, r.sigma) for key, r in ratings.items()))
+
+
+def random_games(count: int, seed: int) -> list[GameRecord]:
+    """Games of 2 to 12 seats dealt among five models (a model often holds several seats,
+    on one side or both), with random winners."""
+    rng = random.Random(seed)
+    out = []
+    for index in range(count):
+        size = rng.randint(2, 12)
+        roles = ["werewolf"] * rng.randint(1, size - 1) + ["seer"]
+        roles += ["villager"] * (size - len(roles))
+        out.append(game(index, [(rng.choice("ABCDE"), role) for role in roles],
+                        rng.choice([WOLF, GOOD])))
+    return out
+
+
+def test_the_leaderboard_is_the_one_the_openskill_package_gives(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    records = random_games(300, seed=3)
+    board = leaves(asdict(rate(records, resamples=5, seed=4)))
+    games = matches(records, "role")
+    package = package_openskill(games)
+    assert skills(openskill(games)) == pytest.approx(skills(package), abs=1e-9)
+    monkeypatch.setattr(ratings, "openskill", package_openskill)
+    assert leaves(asdict(rate(records, resamples=5, seed=4))) == pytest.approx(board, abs=1e-9)
