@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Protocol
+from collections.abc import Awaitable, Callable
+from typing import Protocol, TypeVar
 
 from arena.engine import Decision, Observation, Request
 
@@ -22,6 +23,17 @@ class SeededAgent:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+
+
+Decide = TypeVar("Decide", bound=Callable[..., Awaitable[Decision]])
+
+
+def blind(decide: Decide) -> Decide:
+    """Mark a ``decide`` that never reads its observation: the engine then hands it an
+    empty one instead of building the seat's view for every request. The mark belongs
+    to the method, so an override that looks at the observation is shown everything."""
+    decide.reads_observation = False  # type: ignore[attr-defined]
+    return decide
 
 
 def derive_seed(game_seed: int, seat: int, salt: str = "") -> int:

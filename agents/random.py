@@ -8,7 +8,7 @@ another target exists; no claims; yes/no powers that reshape the game
 
 from __future__ import annotations
 
-from agents.base import SeededAgent
+from agents.base import SeededAgent, blind
 from arena.engine import Decision, Observation, Request
 from arena.engine.requests import SHAPES
 
@@ -16,19 +16,23 @@ SELF_EXCLUDED = frozenset({"vote", "elect"})
 
 
 class RandomAgent(SeededAgent):
+    @blind  # the request's options are all it needs
     async def decide(self, observation: Observation, request: Request) -> Decision:
         kind = request.kind
         shape = SHAPES[kind]
         if shape == "target":
             options: tuple[int, ...] | list[int] = request.options
-            if kind in SELF_EXCLUDED:
-                options = [o for o in options if o != request.seat]
+            if kind in SELF_EXCLUDED and request.seat in options:
+                options = list(options)
+                options.remove(request.seat)
             elif kind == "kill":
                 pack = request.context.get("pack", ())
                 options = [o for o in options if o not in pack] or options
             if not options:
                 return request.default()
-            return Decision(kind=kind, target=self.rng.choice(options))
+            return Decision(kind, self.rng.choice(options))
+        if shape == "speech":
+            return Decision(kind)
         if shape == "pair":
             return Decision(kind=kind, targets=tuple(self.rng.sample(request.options,
                                                                      request.count)))

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from arena.engine.events import CauseOfDeath, Death, Speech
@@ -49,11 +50,15 @@ def _gives_last_words(judge: Judge, seat: int, cause: str, night_one: bool) -> b
     return True
 
 
-def ring_from(judge: Judge, reference: int | None) -> list[int]:
+def ring_from(judge: Judge, reference: int | None) -> tuple[int, ...]:
     """All seats clockwise, starting left of ``reference`` (seat + 1)."""
     n = len(judge.state.seats)
-    start = 0 if reference is None else reference % n
-    return [(start + i) % n + 1 for i in range(n)]
+    return _ring(n, 0 if reference is None else reference % n)
+
+
+@cache
+def _ring(n: int, start: int) -> tuple[int, ...]:
+    return tuple((start + i) % n + 1 for i in range(n))
 
 
 def _kind(cause: str) -> str:
@@ -87,7 +92,7 @@ async def resolve(judge: Judge, initial: list[tuple[int, str]], *,
 def _announce(judge: Judge, seat: int, cause: str, kind: str) -> tuple[int, str] | None:
     """Mark one death and announce it; returns (seat, cause) when the sheriff died."""
     st = judge.state
-    st.seats[seat].alive, st.seats[seat].cause = False, cause
+    st.die(seat, cause)
     public_cause = cause
     if kind == "night" and cause != "hybrid":  # the table hears only who died
         judge.emit(CauseOfDeath, "god", seat=seat, cause=cause)
@@ -111,11 +116,14 @@ async def _last_words(judge: Judge, batch: list[Dying]) -> None:
 
 async def _shots(judge: Judge, batch: list[Dying], reference: int | None) -> list[Dying]:
     st = judge.state
-    dead = {seat: (cause, kind) for seat, cause, kind in batch}
+    hunters = {seat: (cause, kind) for seat, cause, kind in batch
+               if st.role_of(seat) == "hunter"}
     victims: list[Dying] = []
-    for seat in ring_from(judge, reference):
-        if seat in dead and st.role_of(seat) == "hunter":
-            cause, kind = dead[seat]
+    if not hunters:
+        return victims
+    for seat in ring_from(judge, reference):  # dead hunters shoot in clockwise order
+        if seat in hunters:
+            cause, kind = hunters[seat]
             revealed = _revealed(judge, seat, kind) is not None
             target = await hunter.on_death(judge, seat, cause, revealed)
             if target is not None and st.is_alive(target):

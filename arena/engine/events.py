@@ -27,7 +27,7 @@ class Claim:
     result: str | None = None
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True)
 class BaseEvent:
     seq: int
     day: int

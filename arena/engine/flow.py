@@ -86,7 +86,8 @@ def speaking_order(judge: Judge, reference: int | None) -> list[int]:
         reference = 0
     elif reference is None:  # nobody died: start left of the sheriff, else at seat 1
         reference = st.sheriff if st.sheriff is not None else 0
-    return [s for s in deaths.ring_from(judge, reference) if st.is_alive(s)]
+    seats = st.seats
+    return [s for s in deaths.ring_from(judge, reference) if seats[s].alive]
 
 
 async def discussion(judge: Judge, reference: int | None) -> bool:
@@ -95,7 +96,7 @@ async def discussion(judge: Judge, reference: int | None) -> bool:
     rounds = rules.speech__rounds_day1 if st.day == 1 else rules.speech__rounds_later
     for round_no in range(1, rounds + 1):
         for seat in speaking_order(judge, reference):
-            if not st.is_alive(seat):
+            if not st.seats[seat].alive:
                 continue
             if rules.wolves__self_destruct and in_pack(st.role_of(seat)):
                 choice = await judge.ask(judge.request(seat, "explode"))

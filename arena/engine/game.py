@@ -74,7 +74,7 @@ class Game:
         judge = self.judge
         over = await flow.play(judge)
         judge.phase = "end"
-        totals = usage_totals(judge.log)
+        totals = usage_totals(judge.log) if judge.billed else {}
         if totals:
             judge.emit(UsageSummary, "god", seats={str(s): t for s, t in totals.items()},
                        total={k: round(sum(t[k] for t in totals.values()), 6) for k in FIELDS})

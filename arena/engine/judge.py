@@ -19,7 +19,12 @@ MAX_TRIES = 3
 
 
 class SeatAgent(Protocol):
-    """What the engine needs of an agent (agents.base.Agent satisfies it)."""
+    """What the engine needs of an agent (agents.base.Agent satisfies it).
+
+    A ``decide`` marked ``reads_observation = False`` (``agents.base.blind``) decides
+    from the request alone and is handed an empty observation instead of a view built
+    for every request.
+    """
 
     async def decide(self, observation: Observation, request: Request) -> Decision: ...
 
@@ -90,30 +95,35 @@ class Judge:
         )
         self.agents = agents
         self.concurrent = {s: bool(getattr(a, "concurrent", False)) for s, a in agents.items()}
+        self.any_concurrent = any(self.concurrent.values())
         self.phase = "setup"
         self.log: list[BaseEvent] = []
         self.public = Fold()
         self.private = {seat: Fold(seat) for seat in self.state.seats}
         self.timelines = {seat: Timeline(self.public, fold) for seat, fold in self.private.items()}
+        nothing = Fold()  # never applied to: the view of an agent that does not look
+        self.blank = {s: Observation(s, nothing, nothing) for s, a in agents.items()
+                      if getattr(a.decide, "reads_observation", True) is False}
         self.sink = sink
         self.seat_numbers = tuple(self.state.seats)
+        self.billed = False  # whether any model usage was recorded (for the game's summary)
 
     # --- events
     def emit(self, cls: type[BaseEvent], audience: Any, **fields: Any) -> BaseEvent:
-        event = cls(seq=len(self.log), day=self.state.day, phase=self.phase,  # type: ignore[arg-type]
-                    audience=audience, **fields)
-        self.log.append(event)
-        if audience == "public":
-            self.public.apply(event)
-        elif isinstance(audience, tuple):
+        log = self.log
+        # the common fields go positionally: much cheaper than four more keywords
+        event = cls(len(log), self.state.day, self.phase,  # type: ignore[arg-type]
+                    audience, **fields)
+        log.append(event)
+        if type(audience) is tuple:
+            private = self.private
             for seat in audience:
-                self.private[seat].apply(event)
+                private[seat].apply(event)
+        elif audience == "public":
+            self.public.apply(event)
         if self.sink is not None:
             self.sink(event)
         return event
-
-    def observe(self, seat: int) -> Observation:
-        return Observation(seat, self.public, self.private[seat], self.timelines[seat])
 
     # --- decisions
     async def ask(self, request: Request) -> Decision:
@@ -129,14 +139,14 @@ class Judge:
         Answers and any refusals are recorded in request order, so the log does
         not depend on which agent answered first.
         """
-        slow = [r for r in requests if self.concurrent[r.seat]]
+        slow = [r for r in requests if self.concurrent[r.seat]] if self.any_concurrent else []
         done: dict[int, tuple[Decision, list[Note]]] = {}
         if slow:
             results = await asyncio.gather(*(self._collect(r) for r in slow))
             done = {id(r): res for r, res in zip(slow, results, strict=True)}
         decisions = []
         for request in requests:
-            answer = done.get(id(request))
+            answer = done.get(id(request)) if done else None
             decision, notes = answer if answer is not None else await self._collect(request)
             if notes:
                 self._emit_notes(notes)
@@ -147,7 +157,9 @@ class Judge:
         seat, agent = request.seat, self.agents[request.seat]
         concurrent = self.concurrent[seat]
         notes: list[Note] = []
-        observation = self.observe(seat)
+        observation = self.blank.get(seat)
+        if observation is None:
+            observation = Observation(seat, self.public, self.private[seat], self.timelines[seat])
         for _ in range(MAX_TRIES):
             try:
                 pending = agent.decide(observation, request)
@@ -194,6 +206,7 @@ class Judge:
         for cls, fields in notes:
             private = cls in (UsageRecord, Reasoning)
             self.emit(cls, "god" if private else (fields["seat"],), **fields)
+            self.billed = self.billed or cls is UsageRecord
 
     def request(self, seat: int, kind: str, options: Sequence[int] = (), *,
                 allow_none: bool = False, count: int = 2, **context: Any) -> Request:
@@ -201,6 +214,5 @@ class Judge:
         with no legal target lets the seat pass (e.g. a wolf whose only prey is his lover)."""
         context["seats"] = self.seat_numbers
         allow_none = allow_none or (not options and SHAPES[kind] == "target")
-        return Request(seat=seat, kind=kind, day=self.state.day, options=tuple(options),
-                       allow_none=allow_none, context=context, timeout_s=self.timeout_s,
-                       max_chars=self.rules.speech__max_chars, count=count)
+        return Request(seat, kind, self.state.day, tuple(options), allow_none, context,
+                       self.timeout_s, self.rules.speech__max_chars, count)

@@ -37,7 +37,7 @@ def shape_of(kind: str) -> Shape:
         raise ValueError(f"unknown decision kind {kind!r}") from None
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True)
 class Request:
     """One decision due from one seat.
 
@@ -65,7 +65,7 @@ class Request:
         """None when legal, else a one-line reason."""
         if decision.kind != self.kind:
             return f"expected a {self.kind!r} decision, got {decision.kind!r}"
-        shape = self.shape
+        shape = SHAPES[self.kind]
         if shape == "target":
             if decision.target is None:
                 return None if self.allow_none else f"{self.kind}: passing is not allowed here"
@@ -124,7 +124,7 @@ class Usage:
                 "cost_usd": self.cost_usd, "latency_s": self.latency_s}
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True)
 class Decision:
     """A seat's answer. Which field matters depends on the request's shape."""
 

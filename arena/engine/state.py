@@ -52,9 +52,21 @@ class GameState:
     restricted_voters: frozenset[int] | None = None  # scapegoat's choice for the next day
     attributes: dict[int, dict[str, object]] = field(default_factory=dict)
     mixed_lovers: tuple[int, int] | None = None
+    living: list[int] = field(init=False, default_factory=list)  # kept by die()
+
+    def __post_init__(self) -> None:
+        self.living = [n for n, s in self.seats.items() if s.alive]
+
+    def die(self, seat: int, cause: str) -> None:
+        """The one way a seat dies (keeps ``living`` in step with the seats)."""
+        info = self.seats[seat]
+        if info.alive:
+            self.living.remove(seat)
+        info.alive, info.cause = False, cause
 
     def alive(self) -> list[int]:
-        return [n for n, s in self.seats.items() if s.alive]
+        """The living seats in seat order (a fresh list the caller may keep)."""
+        return self.living.copy()
 
     def holders(self, role: str, *, alive: bool = True) -> list[int]:
         return [n for n, s in self.seats.items() if s.role == role and (s.alive or not alive)]

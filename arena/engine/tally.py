@@ -50,25 +50,24 @@ async def cast_ballots(
     """Ask every voter, record each ballot publicly, and return the weighted counts
     (``bonus``: votes a seat starts with, e.g. the crow's curse)."""
     allow_none = judge.rules.vote__allow_abstain
-    requests = [
-        judge.request(v, "elect" if ballot == "sheriff" else "vote", options_for(v),
-                      allow_none=allow_none, ballot=ballot, round=round_no)
-        for v in voters
-    ]
+    kind = "elect" if ballot == "sheriff" else "vote"
+    requests = [judge.request(v, kind, options_for(v), allow_none=allow_none, ballot=ballot,
+                              round=round_no) for v in voters]
+    weights = [weight(v) for v in voters]  # fixed for the ballot: nobody dies while voting
     if sequential:
         decisions = []
-        for request in requests:
+        for request, ballot_weight in zip(requests, weights, strict=True):
             decision = await judge.ask(request)
-            _record(judge, request.seat, decision.target, round_no, weight, ballot)
+            _record(judge, request.seat, decision.target, round_no, ballot_weight, ballot)
             decisions.append(decision)
     else:
         decisions = await judge.ask_all(requests)
-        for request, decision in zip(requests, decisions, strict=True):
-            _record(judge, request.seat, decision.target, round_no, weight, ballot)
+        for voter, decision, ballot_weight in zip(voters, decisions, weights, strict=True):
+            _record(judge, voter, decision.target, round_no, ballot_weight, ballot)
     counts: dict[int, float] = dict(bonus or {})
-    for request, decision in zip(requests, decisions, strict=True):
+    for decision, ballot_weight in zip(decisions, weights, strict=True):
         if decision.target is not None:
-            counts[decision.target] = counts.get(decision.target, 0.0) + weight(request.seat)
+            counts[decision.target] = counts.get(decision.target, 0.0) + ballot_weight
     leaders = top(counts)
     judge.emit(VoteResult, "public", counts={str(k): v for k, v in sorted(counts.items())},
                eliminated=leaders[0] if len(leaders) == 1 else None,
@@ -76,7 +75,7 @@ async def cast_ballots(
     return Tally(counts, {r.seat: d.target for r, d in zip(requests, decisions, strict=True)})
 
 
-def _record(judge: Judge, seat: int, target: int | None, round_no: int,
-            weight: Callable[[int], float], ballot: str) -> None:
-    judge.emit(Vote, "public", seat=seat, target=target, round=round_no, weight=weight(seat),
+def _record(judge: Judge, seat: int, target: int | None, round_no: int, weight: float,
+            ballot: str) -> None:
+    judge.emit(Vote, "public", seat=seat, target=target, round=round_no, weight=weight,
                ballot=ballot)

@@ -13,6 +13,14 @@ def _flags(role: str) -> tuple[bool, bool, str, bool]:
     return spec.pack, spec.wolf_card, spec.faction, spec.special
 
 
+@cache
+def pack_roles() -> frozenset[str]:
+    """The roles that wake with the wolves (for filtering many seats at once)."""
+    from arena.engine.roles import ROLES
+
+    return frozenset(name for name, spec in ROLES.items() if spec.pack)
+
+
 def is_wolf(role: str) -> bool:
     """A wolf card: seen as a wolf by the seer and counted with the wolves."""
     return _flags(role)[1]

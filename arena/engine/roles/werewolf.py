@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from arena.engine.events import NightAction, Speech
 from arena.engine.roles import little_girl
 from arena.engine.roles.base import RoleSpec
-from arena.engine.roles.factions import in_pack
+from arena.engine.roles.factions import pack_roles
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
@@ -16,15 +15,16 @@ if TYPE_CHECKING:
 
 def pack(judge: Judge) -> tuple[int, ...]:
     """Living pack members (wolves and those who wake with them) in seat order."""
-    st = judge.state
-    return tuple(s for s in st.alive() if in_pack(st.seats[s].role) and s not in st.blocked)
+    st, roles = judge.state, pack_roles()
+    return tuple(s for s in st.alive() if st.seats[s].role in roles and s not in st.blocked)
 
 
 def kill_options(judge: Judge, wolf: int) -> list[int]:
     st, rules = judge.state, judge.rules
     options = st.alive()
     if not rules.wolves__allow_wolf_target:
-        options = [s for s in options if not in_pack(st.seats[s].role)]
+        roles = pack_roles()
+        options = [s for s in options if st.seats[s].role not in roles]
     lover = st.seats[wolf].lover
     if rules.wolves__lover_target_forbidden and lover is not None:
         options = [s for s in options if s != lover]
@@ -45,10 +45,13 @@ async def _proposals(judge: Judge, wolves: tuple[int, ...], round_no: int) -> li
 
 
 def _majority(picks: list[int | None]) -> int | None:
-    ranked = Counter(picks).most_common()
-    if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
-        return None
-    return ranked[0][0]
+    """The most proposed target; None (no kill) when the top is shared."""
+    counts: dict[int | None, int] = {}
+    for pick in picks:
+        counts[pick] = counts.get(pick, 0) + 1
+    best = max(counts.values())
+    leaders = [pick for pick, n in counts.items() if n == best]
+    return leaders[0] if len(leaders) == 1 else None
 
 
 async def night(judge: Judge) -> None:
