@@ -287,7 +287,7 @@ def test_replay_reproduces_games_with_erring_agents(tmp_path: Path) -> None:
 
     # no shrinking: a failing game is already named by preset and seed, and shrinking
     # whole games costs minutes
-    @settings(max_examples=40, deadline=None, database=None,
+    @settings(max_examples=40, deadline=None, database=None, derandomize=True,
               phases=(Phase.explicit, Phase.reuse, Phase.generate),
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
     @given(preset=st.sampled_from(preset_names()), seed=st.integers(0, 2**32 - 1),

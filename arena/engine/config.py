@@ -14,7 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from arena.engine.roles import ROLES, role_spec
 
 TieRule = Literal[
-    "none", "revote_once", "revote_until", "sheriff_decides", "sheriff_side", "scapegoat", "monk"
+    "none", "revote_once", "revote_until", "sheriff_decides", "sheriff_side", "scapegoat", "monk",
+    "random",
 ]
 DeathCause = Literal[
     "wolves", "poison", "vote", "hunter", "lover", "explode", "hybrid", "infatuated",
@@ -107,7 +108,8 @@ class RuleSet(BaseModel):
     )
     # --- votes (C13, C19, C29, C39, A10)
     vote__tie: tuple[TieRule, ...] = Field(
-        ("none",), description="C13/C39: tie rules in order of precedence; the first that applies."
+        ("none",), description="C13/C39: tie rules in order of precedence; the first that "
+        "applies (a revote that stays tied hands on to the next; random: drawn by lot)."
     )
     vote__mode: Literal["simultaneous", "sequential_clockwise"] = Field(
         "simultaneous", description="C29: votes are secret until all are in, or cast in turn."
@@ -137,8 +139,9 @@ class RuleSet(BaseModel):
     )
     wolves__chat: bool = Field(True, description="Wolves talk in a private channel each night.")
     wolves__win: Literal[
-        "all_non_wolves", "all_ordinary_villagers", "all_villagers_or_all_specials"
-    ] = Field("all_non_wolves", description="C22: whom the wolves must kill to win.")
+        "all_non_wolves", "all_ordinary_villagers", "all_villagers_or_all_specials", "parity"
+    ] = Field("all_non_wolves", description="C22: whom the wolves must kill to win (parity: "
+              "as many living wolves as other players, AIWolf).")
     wolves__self_destruct: bool = Field(
         False, description="A wolf may self-destruct (自爆) at his speech: day ends, no vote."
     )
@@ -222,8 +225,8 @@ class RuleSet(BaseModel):
         False, description="C23: the village must also eliminate third parties (a mixed pair)."
     )
     night__order: tuple[str, ...] = Field(
-        ("thief", "cupid", "hybrid", "guard", "seer", "infatuated", "werewolf", "white_wolf",
-         "witch", "piper", "crow"),
+        ("thief", "cupid", "hybrid", "guard", "seer", "medium", "infatuated", "werewolf",
+         "white_wolf", "witch", "piper", "crow"),
         description="C27/C28: wake order; first-night-only roles act on night 1 only.",
     )
     setup__require_seer: bool = Field(False, description="C38: a deal must include a seer.")

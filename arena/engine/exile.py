@@ -17,16 +17,13 @@ TIE_TAKERS = {"scapegoat": "scapegoat", "monk": "high_monk"}  # who dies instead
 def vote_options(judge: Judge, voter: int, candidates: list[int]) -> list[int]:
     st, rules = judge.state, judge.rules
     options = candidates
-    if not rules.vote__allow_self:
-        options = [s for s in options if s != voter]
+    if not rules.vote__allow_self and voter in options:
+        options = options.copy()
+        options.remove(voter)
     lover = st.seats[voter].lover
     if rules.lovers__vote_restriction == "forbid_each_other" and lover is not None:
         options = [s for s in options if s != lover]
     return options
-
-
-def _weight(judge: Judge, seat: int) -> float:
-    return sheriff.vote_weight(judge, seat)
 
 
 def announce_curse(judge: Judge) -> None:
@@ -54,7 +51,8 @@ async def exile_vote(judge: Judge, order: list[int]) -> None:
         return
     tally = await cast_ballots(
         judge, voters, partial(vote_options, judge, candidates=st.alive()), ballot="exile",
-        round_no=1, weight=partial(_weight, judge), sequential=sequential, bonus=bonus)
+        round_no=1, weight=partial(sheriff.vote_weight, judge), sequential=sequential,
+        bonus=bonus)
     leaders = tally.leaders
     out: int | None = leaders[0] if len(leaders) == 1 else None
     if len(leaders) > 1:
@@ -77,13 +75,18 @@ async def break_tie(judge: Judge, tied: list[int], ballots: dict[int, int | None
             choice = await judge.ask(judge.request(holder, "vote", tied, allow_none=True,
                                                    ballot="tiebreak", round=0))
             judge.emit(Vote, "public", seat=holder, target=choice.target, round=0,
-                       weight=_weight(judge, holder), ballot="tiebreak")
+                       weight=sheriff.vote_weight(judge, holder), ballot="tiebreak")
             return choice.target
         if rule == "sheriff_side" and holder is not None and ballots.get(holder) in tied:
             return ballots[holder]
         if rule in ("revote_once", "revote_until"):
             limit = 1 if rule == "revote_once" else rules.vote__max_revotes
-            return await revote(judge, tied, limit, order)
+            tied = await revote(judge, tied, limit, order)
+            if len(tied) < 2:
+                return tied[0] if tied else None
+            continue  # still tied: the next rule settles it
+        if rule == "random":
+            return judge.rng.choice(tied)
         if rule == "none":
             return None
     return None
@@ -110,8 +113,9 @@ async def _monk_dies(judge: Judge, monk: int) -> None:
     await deaths.resolve(judge, [(monk, "monk")], reference=monk)
 
 
-async def revote(judge: Judge, tied: list[int], limit: int, order: list[int]) -> int | None:
-    """Tied players speak again; everyone else votes among them (C13 b)."""
+async def revote(judge: Judge, tied: list[int], limit: int, order: list[int]) -> list[int]:
+    """Tied players speak again; everyone else votes among them (C13 b). Returns the
+    leaders of the last round: one exiled seat, still tied seats, or none."""
     st = judge.state
     sequential = judge.rules.vote__mode == "sequential_clockwise"
     for round_no in range(2, limit + 2):
@@ -123,15 +127,13 @@ async def revote(judge: Judge, tied: list[int], limit: int, order: list[int]) ->
         seats = [s for s in order if st.is_alive(s)] if sequential else st.alive()
         voters = [s for s in seats if st.seats[s].can_vote and s not in tied]
         if not voters:
-            return None
+            return tied
         tally = await cast_ballots(
             judge, voters, partial(vote_options, judge, candidates=list(tied)),
-            ballot="exile", round_no=round_no, weight=partial(_weight, judge),
+            ballot="exile", round_no=round_no, weight=partial(sheriff.vote_weight, judge),
             sequential=sequential)
         leaders = tally.leaders
-        if len(leaders) == 1:
-            return leaders[0]
-        if not leaders:
-            return None
+        if len(leaders) < 2:
+            return leaders
         tied = leaders
-    return None
+    return tied

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from arena.engine.judge import GameOver, Judge
 from arena.engine.roles import ROLES
-from arena.engine.roles.factions import faction, is_special, is_wolf
+from arena.engine.roles.factions import faction, is_special
+
+WOLF_CARDS = frozenset(name for name, spec in ROLES.items() if spec.wolf_card)
+SOLO_WINS = {name: spec.win for name, spec in ROLES.items() if spec.win is not None}
 
 
 def _members(judge: Judge, side: str, exclude: set[int]) -> tuple[int, ...]:
@@ -30,9 +33,12 @@ def _lover_side(judge: Judge) -> set[int]:
 
 def wolves_won(judge: Judge, alive: list[int]) -> bool:
     st, rule = judge.state, judge.rules.wolves__win
-    good = [s for s in alive if not is_wolf(st.role_of(s))]
+    seats = st.seats
+    good = [s for s in alive if seats[s].role not in WOLF_CARDS]
     if rule == "all_non_wolves":
         return not good
+    if rule == "parity":  # AIWolf: as many wolves as humans (the possessed is a human)
+        return len(alive) - len(good) >= len(good)
     deal = judge.config.roles
     villagers = [s for s in good if st.role_of(s) in PLAIN]
     if rule == "all_ordinary_villagers":
@@ -46,8 +52,10 @@ PLAIN = ("villager", "thief")  # R9: a thief who kept his card is a plain villag
 
 
 def _solo(judge: Judge) -> tuple[str, tuple[int, ...]] | None:
+    if SOLO_WINS.keys().isdisjoint(judge.config.roles):  # no solo card in the deck
+        return None
     for seat, info in judge.state.seats.items():
-        won = ROLES[info.role].win
+        won = SOLO_WINS.get(info.role)
         if won is not None and won(judge, seat):
             return info.role, (seat,)
     return None
@@ -69,9 +77,11 @@ def _camps(judge: Judge, alive: list[int]) -> tuple[str, tuple[int, ...]] | None
     side = _lover_side(judge)
     if wolves_won(judge, alive):
         return "wolves", _members(judge, "wolves", side)
+    seats = st.seats
+    if any(seats[s].role in WOLF_CARDS for s in alive):
+        return None
     third = [s for s in alive if faction(st.role_of(s)) == "solo" or s in side]
-    if not any(is_wolf(st.role_of(s)) for s in alive) and not (
-            rules.village__win_requires_no_third_party and third):
+    if not (rules.village__win_requires_no_third_party and third):
         return "village", _members(judge, "village", side)
     return None
 

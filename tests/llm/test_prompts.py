@@ -25,7 +25,7 @@ from agents.rulebook import sentence
 from arena import transcript
 from arena.cli import build_setup, parser, play_one
 from arena.engine import Claim, Observation, Request, observe
-from arena.engine.config import RULE_KEYS, RuleSet
+from arena.engine.config import RULE_KEYS, RuleSet, TieRule
 from arena.engine.events import (
     EVENT_TYPES,
     BaseEvent,
@@ -94,6 +94,13 @@ def _values(name: str) -> tuple[list[str], bool]:
     if low is not None and high is not None:
         return [str(v) for v in range(low, high + 1)], True
     return ["value"], False
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_tie_rule_has_words(lang: str) -> None:
+    """A list-valued rule is rendered from its items' words: vote.tie names each rule."""
+    terms = lines(lang)["terms"]
+    assert not [rule for rule in typing.get_args(TieRule) if rule not in terms]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -273,7 +280,7 @@ def test_prompts_pass_the_swap_non_interference_check() -> None:
     compared: list[int] = []
     skipped: list[str] = []
 
-    @settings(max_examples=60, deadline=None, database=None,
+    @settings(max_examples=100, deadline=None, database=None, derandomize=True,
               suppress_health_check=[HealthCheck.too_slow])
     @given(preset=st.sampled_from(SEATED_DEALS), seed=st.integers(0, 2**32 - 1),
            k_index=st.integers(0, 29))

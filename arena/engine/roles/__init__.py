@@ -15,7 +15,9 @@ from arena.engine.roles import (
     idiot,
     infatuated,
     little_girl,
+    medium,
     piper,
+    possessed,
     scapegoat,
     seer,
     thief,
@@ -31,7 +33,7 @@ ROLES: dict[str, RoleSpec] = {
     m.SPEC.name: m.SPEC
     for m in (werewolf, villager, seer, witch, hunter, guard, cupid, idiot, thief, little_girl,
               elder, chief, scapegoat, piper, white_wolf, crow, hybrid, infatuated, high_monk,
-              dreamer, white_eyed_wolf)
+              dreamer, white_eyed_wolf, possessed, medium)
 }
 
 

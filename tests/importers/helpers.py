@@ -1,0 +1,31 @@
+"""Shared helpers for the importer tests: fixtures, importing, writing transcripts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from arena.importers import PARSERS
+from arena.importers.run import Imported, import_record
+from arena.transcript import event_line
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def fixture(name: str) -> str:
+    return (FIXTURES / name).read_text(encoding="utf-8")
+
+
+def import_text(fmt: str, text: str) -> Imported:
+    return import_record(PARSERS[fmt](text), "test")
+
+
+def write(imported: Imported, path: Path) -> Path:
+    lines = [json.dumps(imported.header, ensure_ascii=False)]
+    lines += [event_line(e) for e in imported.events]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def of_type(imported: Imported, type_: str) -> list[dict[str, object]]:
+    return [e.to_dict() for e in imported.events if getattr(e, "type", "") == type_]

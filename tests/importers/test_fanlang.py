@@ -1,0 +1,92 @@
+"""FanLang-9 records: imported games replay exactly and match the record."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from arena.engine.requests import Claim
+from arena.importers import RecordError
+from arena.importers.fanlang import claims
+from arena.importers.record import Record
+from arena.importers.run import Imported
+from arena.transcript import verify
+from tests.importers.helpers import fixture, import_text, of_type, write
+
+GAME = json.loads(fixture("fanlang-village.json"))
+
+
+def _imported(game: dict[str, object] | None = None) -> Imported:
+    return import_text("fanlang", json.dumps(game or GAME, ensure_ascii=False))
+
+
+def test_synthetic_game_matches_the_record_and_replays(tmp_path: Path) -> None:
+    imported = _imported()
+    assert imported.mismatches == []
+    assert imported.differences == []
+    assert of_type(imported, "game_end")[0]["winner"] == "village"
+    ok, message = verify(write(imported, tmp_path / "game.jsonl"))
+    assert ok, message
+
+
+def test_record_decisions_reach_the_engine() -> None:
+    imported = _imported()
+    deaths = [(e["day"], e["seat"], e["cause"]) for e in of_type(imported, "death")]
+    assert deaths == [(1, 2, "vote"), (2, 6, "night"), (2, 8, "hunter"), (2, 5, "explode")]
+    revote = [(e["seat"], e["target"]) for e in of_type(imported, "vote") if e["round"] == 2]
+    assert revote == [(3, 2), (4, 2), (5, 1), (6, 2), (7, 2), (8, 1), (9, 2)]
+    saves = [e["target"] for e in of_type(imported, "night_action") if e["action"] == "save"]
+    assert saves == [6]
+
+
+def test_speech_text_and_claims_are_carried() -> None:
+    imported = _imported()
+    first = of_type(imported, "speech")
+    seer = next(e for e in first if e["seat"] == 1 and e["context"] == "discussion")
+    assert str(seer["text"]).startswith("我是预言家")
+    assert seer["claims"] == [{"kind": "role", "role": "seer"},
+                              {"kind": "check", "target": 2, "result": "werewolf"}]
+    lying = next(e for e in first if e["seat"] == 5 and e["context"] == "discussion")
+    assert lying["claims"] == [{"kind": "vouch", "target": 2}, {"kind": "accuse", "target": 1}]
+    assert [e["seat"] for e in first if e["context"] == "last_words"] == [2]
+
+
+def test_a_record_the_rules_contradict_is_reported() -> None:
+    game = json.loads(json.dumps(GAME))
+    game["game_state"]["Day 1 Daytime"]["Voting Result"] = 1  # the votes exile seat 2
+    imported = _imported(game)
+    assert any("day 1: the record has 1 die, the engine 2" in m for m in imported.mismatches)
+
+
+def test_a_speaking_order_the_engine_cannot_follow_is_noted() -> None:
+    game = json.loads(json.dumps(GAME))
+    audio = game["audio"]
+    first = "Day 1 Daytime - [1] is speaking"
+    game["audio"] = {k: audio[k] for k in audio if k != first} | {first: audio[first]}
+    imported = _imported(game)
+    assert imported.mismatches == []
+    assert any("day 1: speaking order 2,3,4,5,6,7,8,9,1 in the record" in d
+               for d in imported.differences)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("{", "not JSON"),
+    ("{}", "not a FanLang game"),
+    (json.dumps({"game_state": {"roles": {"1": "Wizard"}}}), "not a FanLang game"),
+    (json.dumps({**GAME, "audio": {"Day 1 - 1 talks": {}}}, ensure_ascii=False),
+     "unreadable label"),
+])
+def test_malformed_records_are_record_errors(text: str, message: str) -> None:
+    with pytest.raises(RecordError, match=message):
+        import_text("fanlang", text)
+
+
+def test_a_speaker_listed_among_the_wolves_claims_nothing_for_himself() -> None:
+    """The summaries put a speaker under 狼人 when he quotes an accusation of himself:
+    the accusation of seat 4 stays, the self "werewolf" role claim is dropped."""
+    record = Record(fmt="fanlang", preset="fanlang-9", roles=["villager"] * 9)
+    fmt = '{"身份类型":{"狼人":[4,6],"女巫":[6]}}'
+    assert claims(record, 6, fmt) == (Claim(kind="accuse", target=4),
+                                      Claim(kind="role", role="witch"))
