@@ -7,8 +7,11 @@ weighted by how likely the public behaviour is under it. Behaviour enters as
 pairwise factors ``f(a is a wolf, b is a wolf)`` for an act of ``a`` towards ``b``
 (a vote, a check claim, an accusation), folded into a quadratic log-weight, plus a
 penalty for every good player too many claiming a role the deal has no card left for.
-The pack's size is itself uncertain when the thief's spare cards may hold wolf cards
-(or his blind pick may add one): each possible size is enumerated with its prior.
+The possessed, a human on the wolves' side, is no wolf here: he may be the one good
+claimant too many, and once caught in a lie his words count for nothing; a medium's
+checks are about exiled seats. The pack's size is itself uncertain when the thief's
+spare cards may hold wolf cards (or his blind pick may add one): each possible size
+is enumerated with its prior.
 """
 
 from __future__ import annotations
@@ -41,6 +44,8 @@ from arena.engine.view import Observation
 
 WOLF = "werewolf"
 SEER = "seer"
+MEDIUM = "medium"
+POSSESSED = "possessed"
 THIEF = "thief"
 LITTLE_GIRL = "little_girl"
 PIPER = "piper"
@@ -63,6 +68,7 @@ CHECK_WOLF: Factors = (0.04, 1.0, 1.0, 0.15)
 CHECK_GOOD: Factors = (1.0, 0.04, 0.6, 0.6)
 SIGHTING: Factors = CHECK_WOLF  # a claimed little girl names a wolf she saw
 LIE = 0.03  # a good player caught lying: one claimant too many, impossible checks
+POSSESSED_LIE = 0.4  # one claimant too many may be the possessed, a human who lies
 FAKE_CLAIM = 0.5  # a special-role claim made by a wolf rather than by the card's holder
 REACTIVE = 2.0  # claiming seer only after a seer claimant called you a wolf
 COINCIDENCE = 0.3  # a "wolf" check on the rival claimant, announced the day he claimed
@@ -181,6 +187,7 @@ class Evidence:
     vouches: set[tuple[int, int]] = field(default_factory=set)
     votes: list[tuple[int, int, int]] = field(default_factory=list)
     night_dead: set[int] = field(default_factory=set)
+    exiled: set[int] = field(default_factory=set)
     victims: set[int] = field(default_factory=set)
     piper_calls: dict[int, set[int]] = field(default_factory=dict)
     charmed: set[int] = field(default_factory=set)
@@ -192,6 +199,12 @@ class Evidence:
     pack: set[int] = field(default_factory=set)
     earlier_pack: set[int] = field(default_factory=set)
     version: int = 0  # bumped by every event that may move the belief
+
+    @property
+    def lying(self) -> bool:
+        """This seat is the possessed, whose own words and votes are lies to the wolves'
+        profit: they tell him nothing."""
+        return not self.public_only and self.known.get(self.seat) == POSSESSED
 
     def fold(self, events: tuple[BaseEvent, ...]) -> None:
         if self.first is None and events:
@@ -235,6 +248,8 @@ class Evidence:
         if not self.nightfall and event.phase == "night":
             self.nightfall = True
             self.version += 1
+        if self.lying and isinstance(event, (Speech, Vote)) and event.seat == self.seat:
+            return
         if isinstance(event, Setup):
             self.players, self.rules = event.players, event.rules
             self.dealt, self.deal = dict(event.roles), dict(event.roles)
@@ -251,6 +266,8 @@ class Evidence:
                 self.known[event.seat] = event.revealed_role
             elif event.cause == "night":
                 self.night_dead.add(event.seat)
+            if event.cause == "vote":
+                self.exiled.add(event.seat)
         elif isinstance(event, VictimInfo) and event.victim is not None:
             self.victims.add(event.victim)
         elif isinstance(event, Speech) and event.context == "wolf_chat":
@@ -321,14 +338,17 @@ class Evidence:
         if claim.kind == "role" and claim.role:
             self._role(seat, claim.role, day)
         elif claim.kind == "check" and target is not None and target != seat:
-            self._role(seat, SEER, day)
+            medium = self._medium(seat)
+            if not medium:
+                self._role(seat, SEER, day)
             says_wolf = is_pack(claim.result) or claim.result == "wolf"
             fresh = (seat, target) not in self.checks
             if self.checks.setdefault((seat, target), says_wolf) != says_wolf:
                 self.liars.add(seat)
             if fresh and says_wolf and self.claim_day.get((target, SEER)) == day:
                 self.coincidences.add((seat, target))
-            if sum(1 for c, _ in self.checks if c == seat) > day:
+            if sum(1 for c, _ in self.checks if c == seat) > day - int(medium) or (
+                    medium and target not in self.exiled):
                 self.liars.add(seat)
             if claim.result == PIPER:
                 self.piper_calls.setdefault(target, set()).add(seat)
@@ -336,6 +356,11 @@ class Evidence:
             self.accusations.append((seat, target, day))
         elif claim.kind == "vouch" and target is not None and target != seat:
             self.vouches.add((seat, target))
+
+    def _medium(self, seat: int) -> bool:
+        """A check claimed by a medium claimant (not a seer one): about an exiled seat."""
+        roles = self.claims.get(seat, ())
+        return MEDIUM in roles and SEER not in roles
 
     def _role(self, seat: int, role: str, day: int) -> None:
         if role not in self.deal or is_pack(role) or (seat, role) in self.claim_day:
@@ -364,7 +389,8 @@ class _Potentials:
     (unary terms on the diagonal, pairwise above it): a term with a sure wolf folds into
     the other seat's unary term, one with a sure good seat only keeps the other's."""
 
-    def __init__(self, players: int, world: Worlds) -> None:
+    def __init__(self, players: int, world: Worlds, muted: frozenset[int]) -> None:
+        self.muted = muted
         self.stride = len(world.open) + 1
         self.index = [0] * (players + 1)  # open seats 1.., sure wolves -1, sure good 0
         for i, seat in enumerate(world.open, 1):
@@ -374,7 +400,9 @@ class _Potentials:
         self.pot = [0.0] * (self.stride * self.stride)
 
     def act(self, a: int, b: int, f: Factors) -> None:
-        """Fold one act of ``a`` towards ``b``."""
+        """Fold one act of ``a`` towards ``b`` (none of a muted seat's)."""
+        if a in self.muted:
+            return
         ha, hb, pair = log_factors(f)
         ia, ib, pot, stride = self.index[a], self.index[b], self.pot, self.stride
         if ia > 0:
@@ -390,10 +418,25 @@ class _Potentials:
             self.pot[i * self.stride + i] += log_factor
 
 
-def _potentials(ev: Evidence, world: Worlds) -> tuple[list[float], list[tuple[int, int]]]:
+def _sure_good(ev: Evidence, world: Worlds) -> frozenset[int]:
+    """The seats certain knowledge clears."""
+    return frozenset(range(1, ev.players + 1)) - world.must - set(world.open)
+
+
+def belied(ev: Evidence, world: Worlds) -> frozenset[int]:
+    """Claimants of a check that certain knowledge belies: a wolf, or (a sure good one)
+    the possessed, whose words and votes say nothing about the wolves."""
+    good = _sure_good(ev, world)
+    return frozenset(c for (c, t), wolf in ev.checks.items()
+                     if (t in good if wolf else t in world.must))
+
+
+def _potentials(ev: Evidence, world: Worlds, caught: frozenset[int], wolves: frozenset[int]
+                ) -> tuple[list[float], list[tuple[int, int]]]:
     """The log-potentials over the open seats and, per claimed role, (mask of the open
-    claimants, cards left for them once the sure good claimants hold theirs)."""
-    weigh = _Potentials(ev.players, world)
+    claimants, cards left for them once the sure good claimants hold theirs); the
+    ``caught`` possessed's acts and claims left out, the other liars ``wolves``."""
+    weigh = _Potentials(ev.players, world, caught)
     seers = [s for s in ev.claimants(SEER) if s not in ev.known]
     sole = seers[0] if len(seers) == 1 else None
     for voter, target, _ in ev.votes:
@@ -416,7 +459,7 @@ def _potentials(ev: Evidence, world: Worlds) -> tuple[list[float], list[tuple[in
     for voucher, target in ev.vouches:
         weigh.act(voucher, target, VOUCH)
     unary = [(ev.night_dead, NIGHT_DEATH), (ev.victims, WOLF_TARGET), (ev.reactive, REACTIVE),
-             (ev.liars, 1 / LIE)]
+             (ev.liars | wolves, 1 / LIE)]
     hidden = [c for r, c in ev.deal.items() if is_pack(r) and not ROLES[r].wolf_card]
     if ev.seen_good:  # P(checked good | pack): the pack cards without the wolf flag
         unary.append((ev.seen_good, max(sum(hidden), 1) / max(_pack_cards(ev.deal), 1)))
@@ -426,7 +469,8 @@ def _potentials(ev: Evidence, world: Worlds) -> tuple[list[float], list[tuple[in
     groups: list[tuple[int, int]] = []
     held = Counter(ev.known.values())
     for role in sorted({r for roles in ev.claims.values() for r in roles}):
-        claimants = [s for s, roles in ev.claims.items() if role in roles and s not in ev.known]
+        claimants = [s for s, roles in ev.claims.items()
+                     if role in roles and s not in ev.known and s not in caught]
         if ROLES[role].special:
             for seat in claimants:
                 weigh.unary(seat, math.log(FAKE_CLAIM))
@@ -490,8 +534,13 @@ def weigh(ev: Evidence, *, pairs: bool) -> Marginals | None:
     world = worlds(ev)
     if not world.sizes:
         return None
-    pot, groups = _potentials(ev, world)
-    logged = [(sets, prior, _log_weights(sets, pot, groups)) for sets, prior in world.sizes]
+    caught = belied(ev, world)
+    good = _sure_good(ev, world)
+    free = _possessed_free(ev, caught & good)
+    pot, groups = _potentials(ev, world, caught & good, frozenset() if free else caught - good)
+    first = math.log(POSSESSED_LIE) if free else LOG_LIE
+    logged = [(sets, prior, _log_weights(sets, pot, groups, first))
+              for sets, prior in world.sizes]
     top = max(prior + max(logs) for _, prior, logs in logged)
     single: dict[int, float] = {}
     pair: dict[tuple[int, int], float] = {}
@@ -539,7 +588,7 @@ def plain(ev: Evidence, public: Evidence) -> bool:
     good card (which it alone claimed, if anyone did): its belief is the public one
     given that card."""
     role = ev.known.get(ev.seat)
-    if role is None or is_pack(role) or ev.my_checks or ev.victims or ev.wolves or (
+    if role is None or is_pack(role) or ev.lying or ev.my_checks or ev.victims or ev.wolves or (
             ev.out_of_play or ev.picked_blind):
         return False
     if any(r != role if s == ev.seat else r == role
@@ -549,16 +598,29 @@ def plain(ev: Evidence, public: Evidence) -> bool:
             == {s: r for s, r in public.known.items() if s != ev.seat})
 
 
-def _log_weights(sets: Space, pot: list[float], groups: list[tuple[int, int]]) -> list[float]:
-    """Each set's log-weight: its potentials and the liars it implies."""
+def _possessed_free(ev: Evidence, caught: frozenset[int]) -> bool:
+    """The deal holds a possessed whose seat this evidence does not know."""
+    held = len(caught) + sum(1 for r in ev.known.values() if r == POSSESSED)
+    return ev.deal.get(POSSESSED, 0) > held
+
+
+def _log_weights(sets: Space, pot: list[float], groups: list[tuple[int, int]],
+                 first: float) -> list[float]:
+    """Each set's log-weight: its potentials and the liars it implies (the first of
+    them costs ``first``: he may be a possessed, who lies for the wolves)."""
     logs = [sum(term(pot)) for term in sets.terms]
     for claimed, free in groups:
         extra = claimed.bit_count() - free  # good claimants too many if none is a wolf
         if extra > 0:  # a penalty per count of wolves among the claimants
-            penalty = [max(extra - w, 0) * LOG_LIE for w in range(claimed.bit_count() + 1)]
+            penalty = [_lies(extra - w, first) for w in range(claimed.bit_count() + 1)]
             wolves_among = map(int.bit_count, map(and_, sets.masks, repeat(claimed)))
             logs = list(map(add, logs, map(penalty.__getitem__, wolves_among)))
     return logs
+
+
+def _lies(liars: int, first: float) -> float:
+    """The log-penalty of ``liars`` good claimants too many."""
+    return first + (liars - 1) * LOG_LIE if liars > 0 else 0.0
 
 
 def _pack_cards(deal: dict[str, int]) -> int:

@@ -2,10 +2,12 @@
 
 Village seats vote out, shoot and poison the likeliest wolves and protect or save
 the credible seer; the seer checks the most uncertain seat and claims when it
-pays. Wolves pick their victim by a rule every wolf computes alike from shared
-information, one of them sometimes poses as the seer, and they vote with the
-village's leading good candidate rather than as a bloc. Every other role plays
-for its own goal (see the modules of ``agents.tactics``).
+pays, and so does the medium with what each exile was. Wolves pick their victim by
+a rule every wolf computes alike from shared information, one of them sometimes
+poses as the seer, and they vote with the village's leading good candidate rather
+than as a bloc; the possessed, who knows no wolf, poses as the seer and votes
+against the seats the village trusts. Every other role plays for its own goal (see
+the modules of ``agents.tactics``).
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from agents.belief import LITTLE_GIRL, SEER, role_table
-from agents.tactics import hybrid, little_girl, pack_kill, piper, seer, wolf_day
+from agents.belief import LITTLE_GIRL, MEDIUM, POSSESSED, SEER, role_table
+from agents.tactics import hybrid, little_girl, medium, pack_kill, piper, possessed, seer, wolf_day
 from agents.tactics.situation import POWER_CLAIMS, Situation, Words, answer
 from arena.engine.events import Claim
 from arena.engine.requests import Decision, Request
@@ -21,6 +21,8 @@ def vote(s: Situation, request: Request) -> Decision:
         return answer(request, piper.vote(s, options))
     if s.role == "hybrid":
         return answer(request, hybrid.vote(s, options))
+    if s.role == POSSESSED:
+        return answer(request, possessed.vote(s, options))
     return answer(request, s.suspect(options))
 
 
@@ -32,6 +34,13 @@ def speak(s: Situation, request: Request) -> Decision:
         wolf_day.fake_seer_speech(s, words)
     elif s.role == SEER and seer.claims(s, request):
         seer.speech(s, words)
+    elif s.role == POSSESSED and possessed.posing(s):
+        possessed.speech(s, words)
+    elif s.role == POSSESSED:
+        possessed.accuse(s, words)
+    elif s.role == MEDIUM and medium.claims(s, request):
+        medium.speech(s, words)
+        reads(s, words)
     elif not (s.role == LITTLE_GIRL and little_girl.speech(s, request, words)):
         plain_speech(s, request, words)
     return words.decision(request.kind)
@@ -43,6 +52,11 @@ def plain_speech(s: Situation, request: Request, words: Words) -> None:
     if threatened or s.me in request.context.get("tied", ()):
         shown = s.role if not s.is_wolf and s.role in SHOWN_UNDER_THREAT else "villager"
         words.say(f"I am the {shown}; do not exile me.", Claim(kind="role", role=shown))
+    reads(s, words)
+
+
+def reads(s: Situation, words: Words) -> None:
+    """The seer he believes (a good player's), and the seat he suspects."""
     view = s.public if s.is_wolf else s.belief
     pool = [o for o in s.living() if o not in s.team]
     credible = None if s.is_wolf else s.credible_seer()

@@ -18,11 +18,19 @@ def check(s: Situation, request: Request) -> Decision:
 
 
 def claims(s: Situation, request: Request) -> bool:
-    """The seer shows his card when it pays: an enemy found, a rival, danger, or day 2 on."""
+    """The seer shows his card when it pays: an enemy found, a rival, danger, the end in
+    sight, or day 2 on."""
     tied = request.context.get("tied", ())
     return bool(
         s.claimed(s.me, SEER) or _found(s) or s.seer_claimants() or s.obs.day >= 2
-        or request.kind == "last_words" or s.me in tied or s.pressure()[s.me] >= 2)
+        or request.kind == "last_words" or s.me in tied or s.pressure()[s.me] >= 2
+        or endgame(s))
+
+
+def endgame(s: Situation) -> bool:
+    """Today's exile and tonight's kill may leave the wolves as many as the rest."""
+    wolves = sum(s.p(o) for o in s.living())
+    return len(s.obs.alive) - 2 <= 2 * round(wolves)
 
 
 def speech(s: Situation, words: Words) -> None:

@@ -13,7 +13,7 @@ from arena.engine.requests import Decision, Request
 from arena.engine.view import Observation
 
 CREDIBLE = 0.35  # P(wolf) under which a claimant is believed
-POWER_CLAIMS = ("seer", "witch", "guard", "hunter")
+POWER_CLAIMS = ("seer", "medium", "witch", "guard", "hunter")
 """The village's power roles: shown to stop an exile, guarded, hunted by the pack."""
 
 
