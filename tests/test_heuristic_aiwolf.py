@@ -200,15 +200,16 @@ def _cards(heuristic: Callable[[str], bool]) -> Pick:
 
 
 def test_the_heuristic_possessed_and_village_beat_random_ones_on_aiwolf_tables() -> None:
-    """aiwolf-5 (one wolf, one possessed), the rest heuristic: the wolves' side wins far
-    more with a heuristic possessed than with a random one (measured 59% vs 41% over
-    these 200 games), and the village more when heuristic (41% vs 21%); on aiwolf-15 a
-    heuristic village beats a random one (70% vs 7% over these 30 games)."""
+    """aiwolf-5 (one wolf, one possessed, no kill on the first night), the rest
+    heuristic: the wolves' side wins more with a heuristic possessed than with a random
+    one (measured 24.5% vs 15.5% over these 200 games), and the village more when
+    heuristic (75.5% vs 49.5%); on aiwolf-15 a heuristic village beats a random one
+    (83% vs 20% over these 30 games)."""
     five, fifteen = load_preset("aiwolf-5"), load_preset("aiwolf-15")
     heuristic = _wins(five, 200, _cards(lambda role: True))
     random_possessed = _wins(five, 200, _cards(lambda role: role != "possessed"))
     random_village = _wins(five, 200, _cards(lambda role: faction(role) == "wolves"))
-    assert heuristic >= random_possessed + 0.1, (heuristic, random_possessed)
+    assert heuristic >= random_possessed + 0.06, (heuristic, random_possessed)
     assert random_village >= heuristic + 0.1, (heuristic, random_village)
     village = 1 - _wins(fifteen, 30, _cards(lambda role: True))
     random_village = 1 - _wins(fifteen, 30, _cards(lambda role: faction(role) == "wolves"))

@@ -130,6 +130,10 @@ class RuleSet(BaseModel):
     speech__max_chars: int = Field(2000, ge=0, description="Longest speech kept (characters).")
     # --- wolves (C14, C15, C22)
     wolves__allow_no_kill: bool = Field(True, description="C14: the wolves may kill nobody.")
+    wolves__first_night_kill: bool = Field(
+        True, description="Whether the wolves kill on the first night (AIWolf: no, the pack "
+        "only wakes and talks)."
+    )
     wolves__allow_wolf_target: bool = Field(True, description="C14: the wolves may target a wolf.")
     wolves__lover_target_forbidden: bool = Field(
         True, description="C14: a wolf lover may not target his partner."

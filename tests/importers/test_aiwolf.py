@@ -54,7 +54,7 @@ def test_night_zero_is_check_only_and_the_seer_reads_the_possessed_as_good() -> 
     imported = import_text("aiwolf", LOT)
     night1 = [e for e in of_type(imported, "night_action") if e["day"] == 1]
     assert [(e["action"], e["target"]) for e in night1 if e.get("final", True)] == [
-        ("check", 3), ("kill", None)]
+        ("check", 3)]  # wolves.first_night_kill = false: no attack on night 0
     assert [(e["target"], e["result"]) for e in of_type(imported, "check_result")] == [
         (3, "good")]
 

@@ -47,3 +47,27 @@ def test_a_revote_that_settles_the_tie_needs_no_lot() -> None:
     votes = {**TIED_TWICE, 6: "[2, 1]"}
     played = play(_game(0, votes))
     assert [(e.day, e.seat) for e in played.events("death")] == [(1, 1)]  # type: ignore[attr-defined]
+
+
+def test_aiwolf_wolves_kill_nobody_on_the_first_night() -> None:
+    """wolves.first_night_kill = false (AIWolf's day 0): the pack is never asked to kill on
+    night 1, nobody dies at the first dawn, and the wolves kill from night 2 on."""
+    played = play("""
+preset = "aiwolf-5"
+seed = 1
+roles = ["werewolf", "possessed", "seer", "villager", "villager"]
+[seats.1]
+kill = [4]
+vote = [5]
+[seats.2]
+vote = [5]
+[seats.3]
+vote = [1]
+[seats.4]
+vote = [5]
+[seats.5]
+vote = [1]
+""")
+    assert [r.day for r in played.asked("kill", seat=1)] == [2]
+    assert [(e.day, e.seat) for e in played.events("death")][:2] == [  # type: ignore[attr-defined]
+        (1, 5), (2, 4)]

@@ -20,7 +20,7 @@ seed = 1
 
 WOLVES_WIN = _game("""
 [seats.1]
-kill = ["none", 4]
+kill = [4]
 vote = [3, 5]
 [seats.2]
 vote = [3, 5]

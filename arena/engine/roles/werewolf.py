@@ -68,6 +68,8 @@ async def night(judge: Judge) -> None:
                        context="wolf_chat")
     if not whole_step:
         await little_girl.peek(judge, wolves)
+    if judge.state.day == 1 and not rules.wolves__first_night_kill:
+        return
     consensus = rules.wolves__consensus
     if consensus == "leader":
         leader = wolves[(judge.state.day - 1) % len(wolves)]
