@@ -345,6 +345,18 @@ class Outcome:
     pair: tuple[int, int]
 
 
+def swapped(a: Run, pair: tuple[int, int], cut_a: int) -> tuple[Run, int]:
+    """Game A replayed with the cards of ``pair`` swapped, and how far the two games may
+    be compared: up to ``cut_a``, a refused replayed decision, or where even the
+    unswapped replay departs from A (the recorded decisions no longer decide)."""
+    j1, j2 = pair
+    deal = list(a.deal)
+    deal[j1 - 1], deal[j2 - 1] = deal[j2 - 1], deal[j1 - 1]
+    b = play(a.config, replay_agents(a, {j1: j2, j2: j1}), a.seed, deal)
+    b0 = play(a.config, replay_agents(a, {}), a.seed, a.deal)
+    return b, min(cut_a, first_refusal(b.log), first_mismatch(a.log, b0.log))
+
+
 def swap_case(a: Run, k: int, pair: tuple[int, int], cut_a: int) -> Outcome:
     """Game B: the cards of the pair swapped, every seat replaying game A."""
     j1, j2 = pair

@@ -8,7 +8,7 @@ get a verdict against the hidden roles in the god view only.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +43,7 @@ from arena.engine.events import (
 from arena.engine.roles.factions import is_wolf
 from arena.engine.view import observe, visible
 from arena.render.story_labels import LANGS
+from arena.render.terminal import seat_list
 
 
 @dataclass(frozen=True)
@@ -179,10 +180,6 @@ def words_for(header: dict[str, Any], lang: str) -> Words:
     return Words(lang, [str(s.get("name", f"P{s.get('seat')}")) for s in header.get("seats", [])])
 
 
-def _seats(seats: Iterable[int]) -> str:
-    return ", ".join(str(s) for s in seats)
-
-
 def verdict(claim: Claim, speaker: int, roles: dict[int, str]) -> bool | None:
     """Whether a claim matches the hidden roles (None when it names no one it can test)."""
     if claim.kind == "role":
@@ -266,12 +263,12 @@ class _Teller:
         if self.group_key == "candidacy":
             running = [e.seat for e in group if isinstance(e, Candidacy) and e.running]
             if running:
-                self.note("sheriff", "candidates", seats=_seats(running))
+                self.note("sheriff", "candidates", seats=seat_list(running))
             else:
                 self.note("sheriff", "no_candidates")
         elif group:
             self.note("secret", "wolf_team",
-                      seats=_seats(e.seat for e in group if isinstance(e, Reveal)))
+                      seats=seat_list(e.seat for e in group if isinstance(e, Reveal)))
 
     def _after_dawn(self, event: BaseEvent) -> None:
         if self.dawn:
@@ -370,7 +367,7 @@ class _Teller:
             lines.append(self.w.t("tally", count=count, target=target, voters=voters).strip())
         abstained = [v.seat for v in votes if v.target is None]
         if abstained:
-            lines.append(self.w.t("abstained", seats=_seats(abstained)).strip())
+            lines.append(self.w.t("abstained", seats=seat_list(abstained)).strip())
         return tuple(lines)
 
     def _voter(self, vote: Vote) -> str:

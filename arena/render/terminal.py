@@ -161,7 +161,8 @@ def _group_key(event: BaseEvent) -> str | None:
     return None
 
 
-def _seats(seats: Iterable[int]) -> str:
+def seat_list(seats: Iterable[int]) -> str:
+    """Seat numbers as the pages print them: ``3, 5, 8``."""
     return ", ".join(str(s) for s in seats)
 
 
@@ -267,12 +268,12 @@ class TerminalView:
     def _candidacies(self, events: list[Candidacy]) -> None:
         running = [e.seat for e in events if e.running]
         if running:
-            self.say("yellow", "candidates", seats=_seats(running))
+            self.say("yellow", "candidates", seats=seat_list(running))
         else:
             self.say("yellow", "no_candidates")
 
     def _wolf_team(self, events: list[Reveal]) -> None:
-        self.say("red", "wolf_team", seats=_seats(e.seat for e in events))
+        self.say("red", "wolf_team", seats=seat_list(e.seat for e in events))
 
     # --- table and phases
     def _setup(self, event: Setup) -> None:
@@ -369,7 +370,7 @@ class TerminalView:
             self.say("", "tally", count=self._count(totals[target]), target=target, voters=voters)
         abstained = [v.seat for v in votes if v.target is None]
         if abstained:
-            self.say("dim", "abstained", seats=_seats(abstained))
+            self.say("dim", "abstained", seats=seat_list(abstained))
 
     def _voter(self, vote: Vote) -> str:
         if vote.weight == 1:

@@ -188,29 +188,15 @@ def test_the_spectator_page_passes_the_non_interference_check(seed: int) -> None
     up to the first public event that may tell the two cards apart."""
     from arena.presets import load_preset
     from arena.server.table import Table, TableSpec
-    from tests.test_info_hiding import (
-        candidate_pairs,
-        first_mismatch,
-        first_refusal,
-        play,
-        random_bots,
-        replay_agents,
-        shuffled_deal,
-    )
+    from tests.test_info_hiding import candidate_pairs, play, random_bots, shuffled_deal, swapped
 
     config = load_preset("classic-8")
     a = play(config, random_bots(config, seed), seed, shuffled_deal(config, seed))
     # a plain villager knows only the public record and his own card: his cuts are the
     # public revelations of each seat's card
     k = next(s for s, card in enumerate(a.deal, start=1) if card == "villager")
-    cut_a, (j1, j2) = candidate_pairs(a, k)[0]
-    deal = list(a.deal)
-    deal[j1 - 1], deal[j2 - 1] = deal[j2 - 1], deal[j1 - 1]
-    b = play(config, replay_agents(a, {j1: j2, j2: j1}), seed, deal)
-    # as in the engine's check: stop where a decision was refused, or where even the
-    # unswapped replay departs from game A (the recorded decisions no longer decide)
-    b0 = play(config, replay_agents(a, {}), seed, a.deal)
-    cut = min(cut_a, first_refusal(b.log), first_mismatch(a.log, b0.log))
+    cut_a, pair = candidate_pairs(a, k)[0]
+    b, cut = swapped(a, pair, cut_a)
 
     def page(log: list[BaseEvent]) -> dict[str, Any]:
         table = Table("t", TableSpec(humans=[1]), config, seed, {}, "s", log=log)

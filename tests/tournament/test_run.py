@@ -71,15 +71,8 @@ def test_killed_run_resumes_to_the_same_games(bots: tuple[Path, Path], tmp_path:
                                               sig: signal.Signals) -> None:
     config, whole = bots
     out = tmp_path / "run"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "arena.cli", "tournament", str(config), "--out", str(out),
-         "--quiet"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 30
-    while _finished(out) < 3 and time.monotonic() < deadline:
-        time.sleep(0.02)
-    process.send_signal(sig)
-    _, err = process.communicate(timeout=30)
-    assert process.returncode == (130 if sig == signal.SIGINT else -signal.SIGKILL)
+    code, err = _stop_after(config, out, 3, sig)
+    assert code == (130 if sig == signal.SIGINT else -signal.SIGKILL)
     assert (f"{out} --resume".encode() in err) == (sig == signal.SIGINT)
     before = {r["path"]: os.stat(out / r["path"]).st_mtime_ns for r in manifest(out)}
     assert 3 <= len(before) < 24
@@ -87,6 +80,20 @@ def test_killed_run_resumes_to_the_same_games(bots: tuple[Path, Path], tmp_path:
     assert sorted(r["index"] for r in manifest(out)) == list(range(24))
     assert {p: os.stat(out / p).st_mtime_ns for p in before} == before  # never re-run
     assert event_lines(out) == event_lines(whole)
+
+
+def _stop_after(config: Path, out: Path, games: int, sig: signal.Signals) -> tuple[int, bytes]:
+    """Run the tournament in a subprocess and send it ``sig`` once ``games`` are done;
+    its exit code and what it printed on stderr."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "arena.cli", "tournament", str(config), "--out", str(out),
+         "--quiet"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while _finished(out) < games and time.monotonic() < deadline:
+        time.sleep(0.02)
+    process.send_signal(sig)
+    _, err = process.communicate(timeout=30)
+    return process.returncode, err
 
 
 def _finished(out: Path) -> int:
@@ -181,14 +188,7 @@ def test_a_killed_run_with_model_seats_resumes(stub: StubServer, tmp_path: Path,
     agents = {"bot": "heuristic", "mini": f"openai:gpt-4o-mini@{stub.openai_url}"}
     config = write_config(tmp_path, "mixed", agents, presets=["tv-6"], games=6, concurrency=2)
     out = tmp_path / "run"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "arena.cli", "tournament", str(config), "--out", str(out),
-         "--quiet"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while _finished(out) < 2 and time.monotonic() < deadline:
-        time.sleep(0.02)
-    process.kill()
-    process.wait(timeout=30)
+    assert _stop_after(config, out, 2, signal.SIGKILL)[0] == -signal.SIGKILL
     before = {r["path"]: (out / r["path"]).read_bytes() for r in manifest(out)}
     assert 2 <= len(before) < 6
     assert run(str(out), "--resume") == 0
