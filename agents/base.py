@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Awaitable, Callable
-from typing import Protocol, TypeVar
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol, TypeVar
 
 from arena.engine import Decision, Observation, Request
 
@@ -25,14 +25,21 @@ class SeededAgent:
         self.rng = random.Random(seed)
 
 
-Decide = TypeVar("Decide", bound=Callable[..., Awaitable[Decision]])
+Self = TypeVar("Self")
 
 
-def blind(decide: Decide) -> Decide:
-    """Mark a ``decide`` that never reads its observation: the engine then hands it an
-    empty one instead of building the seat's view for every request. The mark belongs
-    to the method, so an override that looks at the observation is shown everything."""
-    decide.reads_observation = False  # type: ignore[attr-defined]
+def blind(
+    choose: Callable[[Self, Request], Decision],
+) -> Callable[[Self, Observation, Request], Coroutine[Any, Any, Decision]]:
+    """Make an agent's ``decide`` from a synchronous ``choose(self, request)`` that never
+    reads the observation. The engine sees the mark and calls ``choose`` in line: no
+    view built, no coroutine per request. The mark belongs to the method, so a subclass
+    that overrides ``decide`` to look at the observation is shown everything."""
+
+    async def decide(self: Self, observation: Observation, request: Request) -> Decision:
+        return choose(self, request)
+
+    decide.choose = choose  # type: ignore[attr-defined]
     return decide
 
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from agents.base import SeededAgent
-from arena.engine import Decision, Observation, Request
+from agents.base import SeededAgent, blind
+from arena.engine import Decision, Request
 
 
 class PassiveAgent(SeededAgent):
-    async def decide(self, observation: Observation, request: Request) -> Decision:
+    @blind
+    def decide(self, request: Request) -> Decision:
         return request.default()

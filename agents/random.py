@@ -9,7 +9,7 @@ another target exists; no claims; yes/no powers that reshape the game
 from __future__ import annotations
 
 from agents.base import SeededAgent, blind
-from arena.engine import Decision, Observation, Request
+from arena.engine import Decision, Request
 from arena.engine.requests import SHAPES
 
 SELF_EXCLUDED = frozenset({"vote", "elect"})
@@ -17,7 +17,7 @@ SELF_EXCLUDED = frozenset({"vote", "elect"})
 
 class RandomAgent(SeededAgent):
     @blind  # the request's options are all it needs
-    async def decide(self, observation: Observation, request: Request) -> Decision:
+    def decide(self, request: Request) -> Decision:
         kind = request.kind
         shape = SHAPES[kind]
         if shape == "target":

@@ -7,6 +7,7 @@ tabletop-base (classic) edition; presets override them per edition.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -249,7 +250,12 @@ class RuleSet(BaseModel):
         return order
 
     def key_values(self) -> dict[str, Any]:
-        """The rules as a plain dict keyed by dotted names."""
+        """The rules as a plain dict keyed by dotted names (a fresh copy each call)."""
+        return dict(self._key_values)
+
+    @cached_property
+    def _key_values(self) -> dict[str, Any]:
+        # rules are frozen, and every game's setup event lists them: dump them once
         return self.model_dump(by_alias=True, mode="json")
 
 

@@ -6,6 +6,7 @@ import asyncio
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from types import MethodType
 from typing import Any, Protocol
 
 from arena.engine.config import GameConfig
@@ -21,9 +22,9 @@ MAX_TRIES = 3
 class SeatAgent(Protocol):
     """What the engine needs of an agent (agents.base.Agent satisfies it).
 
-    A ``decide`` marked ``reads_observation = False`` (``agents.base.blind``) decides
-    from the request alone and is handed an empty observation instead of a view built
-    for every request.
+    A ``decide`` carrying a synchronous ``choose(agent, request)`` (``agents.base.blind``)
+    decides from the request alone: the engine calls ``choose`` in line and keeps no
+    view for that seat.
     """
 
     async def decide(self, observation: Observation, request: Request) -> Decision: ...
@@ -98,12 +99,15 @@ class Judge:
         self.any_concurrent = any(self.concurrent.values())
         self.phase = "setup"
         self.log: list[BaseEvent] = []
+        # blind agents decide in line from the request; only the others get views
+        self.choosers: dict[int, Callable[[Request], Decision]] = {
+            s: MethodType(choose, a) for s, a in agents.items()
+            if (choose := getattr(a.decide, "choose", None)) is not None}
         self.public = Fold()
-        self.private = {seat: Fold(seat) for seat in self.state.seats}
+        self.private = {seat: Fold(seat) for seat in self.state.seats
+                        if seat not in self.choosers}
         self.timelines = {seat: Timeline(self.public, fold) for seat, fold in self.private.items()}
-        nothing = Fold()  # never applied to: the view of an agent that does not look
-        self.blank = {s: Observation(s, nothing, nothing) for s, a in agents.items()
-                      if getattr(a.decide, "reads_observation", True) is False}
+        self.folding_public = bool(self.private)
         self.sink = sink
         self.seat_numbers = tuple(self.state.seats)
         self.billed = False  # whether any model usage was recorded (for the game's summary)
@@ -120,18 +124,54 @@ class Judge:
         if type(audience) is tuple:
             private = self.private
             for seat in audience:
-                private[seat].apply(event)
-        elif audience == "public":
+                if seat in private:
+                    private[seat].apply(event)
+        elif audience == "public" and self.folding_public:
             self.public.apply(event)
         if self.sink is not None:
             self.sink(event)
         return event
 
     # --- decisions
-    async def ask(self, request: Request) -> Decision:
-        """Ask one seat; refuse illegal answers (seen by that seat only), then fall back."""
-        decision, notes = await self._collect(request)
-        if notes:
+    async def ask(self, request: Request, held: list[Note] | None = None) -> Decision:
+        """Ask one seat; refuse illegal answers (seen by that seat only), then fall back.
+
+        The refusals and fallback are recorded at once, or added to ``held`` for the
+        caller to record later (simultaneous requests keep request order that way).
+        """
+        seat = request.seat
+        notes: list[Note] = [] if held is None else held
+        choose = self.choosers.get(seat)
+        if choose is None:
+            agent, concurrent = self.agents[seat], self.concurrent[seat]
+            observation = Observation(seat, self.public, self.private[seat],
+                                      self.timelines[seat])
+        for _ in range(MAX_TRIES):
+            try:
+                if choose is not None:  # a blind bot: in line, no coroutine
+                    answer = choose(request)
+                elif concurrent:
+                    answer = await asyncio.wait_for(agent.decide(observation, request),
+                                                    request.timeout_s)
+                else:
+                    answer = await agent.decide(observation, request)
+            except AbortGame:
+                raise
+            except TimeoutError:
+                decision = self._fallback(request, "timeout", notes)
+                break
+            except Exception as exc:  # a misbehaving agent never kills the game
+                self._bill(request, getattr(exc, "usage", ()), notes)
+                decision = self._fallback(request, f"error: {type(exc).__name__}: {exc}", notes)
+                break
+            retry = self._check(request, answer, notes)
+            if retry is None:
+                decision = answer
+                break
+            request = retry
+        else:
+            decision = self._fallback(request, f"illegal {MAX_TRIES} times", notes)
+        if notes and held is None:
             self._emit_notes(notes)
         return decision
 
@@ -142,49 +182,32 @@ class Judge:
         not depend on which agent answered first.
         """
         slow = [r for r in requests if self.concurrent[r.seat]] if self.any_concurrent else []
-        done: dict[int, tuple[Decision, list[Note]]] = {}
+        held: dict[int, list[Note]] = {id(r): [] for r in slow}
+        done: dict[int, Decision] = {}
         if slow:
-            results = await asyncio.gather(*(self._collect(r) for r in slow))
-            done = {id(r): res for r, res in zip(slow, results, strict=True)}
+            answers = await asyncio.gather(*(self.ask(r, held[id(r)]) for r in slow))
+            done = {id(r): answer for r, answer in zip(slow, answers, strict=True)}
         decisions = []
         for request in requests:
-            answer = done.get(id(request)) if done else None
-            decision, notes = answer if answer is not None else await self._collect(request)
-            if notes:
-                self._emit_notes(notes)
+            decision = done.get(id(request)) if done else None
+            if decision is None:
+                decision = await self.ask(request)
+            elif held[id(request)]:
+                self._emit_notes(held[id(request)])
             decisions.append(decision)
         return decisions
 
-    async def _collect(self, request: Request) -> tuple[Decision, list[Note]]:
-        seat, agent = request.seat, self.agents[request.seat]
-        concurrent = self.concurrent[seat]
-        notes: list[Note] = []
-        observation = self.blank.get(seat)
-        if observation is None:
-            observation = Observation(seat, self.public, self.private[seat], self.timelines[seat])
-        for _ in range(MAX_TRIES):
-            try:
-                pending = agent.decide(observation, request)
-                if concurrent:
-                    decision = await asyncio.wait_for(pending, request.timeout_s)
-                else:
-                    decision = await pending
-            except AbortGame:
-                raise
-            except TimeoutError:
-                return self._fallback(request, "timeout", notes)
-            except Exception as exc:  # a misbehaving agent never kills the game
-                self._bill(request, getattr(exc, "usage", ()), notes)
-                return self._fallback(request, f"error: {type(exc).__name__}: {exc}", notes)
-            if decision.usage or decision.reasoning:
-                self._account(request, decision, notes)
-            problem = request.validate(decision)
-            if problem is None:
-                return decision, notes
-            notes.append((Refused, dict(seat=seat, kind=request.kind, message=problem,
-                                        decision=decision.to_dict())))
-            request = replace(request, context={**request.context, "error": problem})
-        return self._fallback(request, f"illegal {MAX_TRIES} times", notes)
+    def _check(self, request: Request, decision: Decision, notes: list[Note]) -> Request | None:
+        """Account for an answer; None when it is legal, else the request to ask again
+        (the refusal, with its reason, is noted for the seat)."""
+        if decision.usage or decision.reasoning:
+            self._account(request, decision, notes)
+        problem = request.validate(decision)
+        if problem is None:
+            return None
+        notes.append((Refused, dict(seat=request.seat, kind=request.kind, message=problem,
+                                    decision=decision.to_dict())))
+        return replace(request, context={**request.context, "error": problem})
 
     def _account(self, request: Request, decision: Decision, notes: list[Note]) -> None:
         """Usage (and, when recorded, reasoning) of an answer, for the god-only record."""
@@ -200,9 +223,9 @@ class Judge:
                                             **call.to_dict())))
 
     @staticmethod
-    def _fallback(request: Request, reason: str, notes: list[Note]) -> tuple[Decision, list[Note]]:
+    def _fallback(request: Request, reason: str, notes: list[Note]) -> Decision:
         notes.append((Fallback, dict(seat=request.seat, kind=request.kind, reason=reason)))
-        return request.default(), notes
+        return request.default()
 
     def _emit_notes(self, notes: list[Note]) -> None:
         for cls, fields in notes:
