@@ -1,7 +1,8 @@
 """Benchmark (a script that prints figures, not a test).
 
 1. Games per second for classic-12 with random and with heuristic bots, one core:
-   wall-clock, and per CPU-second (which other load on the machine barely moves).
+   per second of CPU time and of wall-clock time, best and median of several rounds
+   (a shared machine's speed can swing by a third from minute to minute).
 2. Village win rates with Wilson 95% intervals for each pairing of village and
    wolf agents (heuristic / random), seats assigned by the dealt role.
 """
@@ -12,6 +13,7 @@ import argparse
 import asyncio
 import math
 import random
+import statistics
 import time
 
 from agents import make_agent
@@ -40,15 +42,22 @@ async def _game(config: GameConfig, village: str, wolves: str, seed: int) -> str
     return result.winner
 
 
-def speed(config: GameConfig, spec: str, games: int) -> tuple[float, float]:
-    """Games per second of wall-clock time and per second of this process's CPU time."""
+def speed(config: GameConfig, spec: str, games: int, repeat: int) -> dict[str, float]:
+    """Games per second of this process's CPU time and of wall-clock time, over ``repeat``
+    rounds of ``games`` games: the best round (the least disturbed by other load, as
+    timeit reports) and the median one."""
     async def run() -> None:
         for seed in range(games):
             await _game(config, spec, spec, seed)
 
-    wall, cpu = time.perf_counter(), time.process_time()
-    asyncio.run(run())
-    return games / (time.perf_counter() - wall), games / (time.process_time() - cpu)
+    cpu_rates, wall_rates = [], []
+    for _ in range(repeat):
+        wall, cpu = time.perf_counter(), time.process_time()
+        asyncio.run(run())
+        cpu_rates.append(games / (time.process_time() - cpu))
+        wall_rates.append(games / (time.perf_counter() - wall))
+    return {"best": max(cpu_rates), "median": statistics.median(cpu_rates),
+            "wall best": max(wall_rates), "wall median": statistics.median(wall_rates)}
 
 
 def win_rate(config: GameConfig, village: str, wolves: str, games: int) -> tuple[int, int]:
@@ -64,14 +73,18 @@ def win_rate(config: GameConfig, village: str, wolves: str, games: int) -> tuple
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--preset", default="classic-12")
-    parser.add_argument("--speed-games", type=int, default=2000)
+    parser.add_argument("--speed-games", type=int, default=400, help="random games per round")
+    parser.add_argument("--repeat", type=int, default=5, help="timing rounds")
     parser.add_argument("--games", type=int, default=1000, help="games per pairing")
     args = parser.parse_args()
     config = load_preset(args.preset)
-    print(f"preset {args.preset}: {config.players} players")
-    for spec, n in (("random", args.speed_games), ("heuristic", max(args.speed_games // 10, 50))):
-        wall, cpu = speed(config, spec, n)
-        print(f"  {spec:<10} {wall:8.1f} games/s  {cpu:8.1f} games/CPU-s  ({n} games, one core)")
+    print(f"preset {args.preset}: {config.players} players; games per second on one core "
+          f"(best / median of {args.repeat} rounds)")
+    for spec, n in (("random", args.speed_games), ("heuristic", max(args.speed_games // 10, 20))):
+        rate = speed(config, spec, n, args.repeat)
+        print(f"  {spec:<10} CPU time {rate['best']:7.1f} / {rate['median']:7.1f}   "
+              f"wall clock {rate['wall best']:7.1f} / {rate['wall median']:7.1f}  "
+              f"({n} games a round)")
     print("village win rate (95% Wilson interval):")
     for village, wolves in (("heuristic", "random"), ("random", "heuristic"),
                             ("heuristic", "heuristic"), ("random", "random")):

@@ -53,9 +53,21 @@ class GameState:
     attributes: dict[int, dict[str, object]] = field(default_factory=dict)
     mixed_lovers: tuple[int, int] | None = None
     living: list[int] = field(init=False, default_factory=list)  # kept by die()
+    by_role: dict[str, list[int]] = field(init=False, default_factory=dict)  # kept by set_role()
 
     def __post_init__(self) -> None:
         self.living = [n for n, s in self.seats.items() if s.alive]
+        self._index_roles()
+
+    def _index_roles(self) -> None:
+        self.by_role = {}
+        for n, s in self.seats.items():
+            self.by_role.setdefault(s.role, []).append(n)
+
+    def set_role(self, seat: int, role: str) -> None:
+        """The one way a seat's card changes (the thief's swap)."""
+        self.seats[seat].role = role
+        self._index_roles()
 
     def die(self, seat: int, cause: str) -> None:
         """The one way a seat dies (keeps ``living`` in step with the seats)."""
@@ -69,7 +81,12 @@ class GameState:
         return self.living.copy()
 
     def holders(self, role: str, *, alive: bool = True) -> list[int]:
-        return [n for n, s in self.seats.items() if s.role == role and (s.alive or not alive)]
+        """The seats holding ``role`` (by default only the living ones), in seat order."""
+        held = self.by_role.get(role, [])
+        if not alive:
+            return held.copy()
+        seats = self.seats
+        return [n for n in held if seats[n].alive]
 
     def actors(self, role: str) -> list[int]:
         """Living holders who may use the role's power now (not silenced, not blocked)."""

@@ -16,10 +16,7 @@ if TYPE_CHECKING:
 class Tally:
     counts: dict[int, float]
     ballots: dict[int, int | None]
-
-    @property
-    def leaders(self) -> list[int]:
-        return top(self.counts)
+    leaders: list[int]  # the seats with the most votes (empty when nobody got any)
 
 
 def same_for_all(options: list[int]) -> Callable[[int], list[int]]:
@@ -29,11 +26,10 @@ def same_for_all(options: list[int]) -> Callable[[int], list[int]]:
 
 def top(counts: dict[int, float]) -> list[int]:
     """Seats with the most votes (empty when nobody got any)."""
-    positive = {s: c for s, c in counts.items() if c > 0}
-    if not positive:
+    best = max(counts.values(), default=0.0)
+    if best <= 0:
         return []
-    best = max(positive.values())
-    return sorted(s for s, c in positive.items() if c == best)
+    return sorted(s for s, c in counts.items() if c == best)
 
 
 async def cast_ballots(
@@ -54,28 +50,19 @@ async def cast_ballots(
     requests = [judge.request(v, kind, options_for(v), allow_none=allow_none, ballot=ballot,
                               round=round_no) for v in voters]
     weights = [weight(v) for v in voters]  # fixed for the ballot: nobody dies while voting
-    if sequential:
-        decisions = []
-        for request, ballot_weight in zip(requests, weights, strict=True):
-            decision = await judge.ask(request)
-            _record(judge, request.seat, decision.target, round_no, ballot_weight, ballot)
-            decisions.append(decision)
-    else:
-        decisions = await judge.ask_all(requests)
-        for voter, decision, ballot_weight in zip(voters, decisions, weights, strict=True):
-            _record(judge, voter, decision.target, round_no, ballot_weight, ballot)
-    counts: dict[int, float] = dict(bonus or {})
-    for decision, ballot_weight in zip(decisions, weights, strict=True):
-        if decision.target is not None:
-            counts[decision.target] = counts.get(decision.target, 0.0) + ballot_weight
+    counts: dict[int, float] = dict(bonus) if bonus else {}
+    ballots: dict[int, int | None] = {}
+    # sequential: each ballot is public before the next voter decides
+    decisions = [] if sequential else await judge.ask_all(requests)
+    for i, voter in enumerate(voters):
+        decision = await judge.ask(requests[i]) if sequential else decisions[i]
+        target = ballots[voter] = decision.target
+        judge.emit(Vote, "public", seat=voter, target=target, round=round_no,
+                   weight=weights[i], ballot=ballot)
+        if target is not None:
+            counts[target] = counts.get(target, 0.0) + weights[i]
     leaders = top(counts)
     judge.emit(VoteResult, "public", counts={str(k): v for k, v in sorted(counts.items())},
                eliminated=leaders[0] if len(leaders) == 1 else None,
                tie=tuple(leaders) if len(leaders) > 1 else (), round=round_no, ballot=ballot)
-    return Tally(counts, {r.seat: d.target for r, d in zip(requests, decisions, strict=True)})
-
-
-def _record(judge: Judge, seat: int, target: int | None, round_no: int, weight: float,
-            ballot: str) -> None:
-    judge.emit(Vote, "public", seat=seat, target=target, round=round_no, weight=weight,
-               ballot=ballot)
+    return Tally(counts, ballots, leaders)

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 def _become(judge: Judge, seat: int, role: str) -> None:
     """The seat now holds ``role``; it learns the card, and a new wolf meets the pack."""
     st = judge.state
-    st.seats[seat].role = role
+    st.set_role(seat, role)
     judge.emit(RoleDealt, (seat,), seat=seat, role=role)
     if in_pack(role):
         pack = tuple(s for s in st.alive() if in_pack(st.role_of(s)))

@@ -16,24 +16,31 @@ if TYPE_CHECKING:
 def pack(judge: Judge) -> tuple[int, ...]:
     """Living pack members (wolves and those who wake with them) in seat order."""
     st, roles = judge.state, pack_roles()
-    return tuple(s for s in st.alive() if st.seats[s].role in roles and s not in st.blocked)
+    seats, blocked = st.seats, st.blocked
+    return tuple([s for s in st.living if seats[s].role in roles and s not in blocked])
 
 
-def kill_options(judge: Judge, wolf: int) -> list[int]:
-    st, rules = judge.state, judge.rules
-    options = st.alive()
-    if not rules.wolves__allow_wolf_target:
-        roles = pack_roles()
-        options = [s for s in options if st.seats[s].role not in roles]
-    lover = st.seats[wolf].lover
-    if rules.wolves__lover_target_forbidden and lover is not None:
-        options = [s for s in options if s != lover]
-    return options
+def prey(judge: Judge) -> list[int]:
+    """The living seats the pack may attack (its own members only if the rules allow)."""
+    st = judge.state
+    if judge.rules.wolves__allow_wolf_target:
+        return st.alive()
+    roles, seats = pack_roles(), st.seats
+    return [s for s in st.living if seats[s].role not in roles]
+
+
+def kill_options(judge: Judge, wolf: int, targets: list[int]) -> list[int]:
+    """One wolf's legal targets among the pack's prey (never his lover, if so ruled)."""
+    lover = judge.state.seats[wolf].lover
+    if judge.rules.wolves__lover_target_forbidden and lover is not None:
+        return [s for s in targets if s != lover]
+    return targets
 
 
 async def _proposals(judge: Judge, wolves: tuple[int, ...], round_no: int) -> list[int | None]:
+    targets = prey(judge)
     requests = [
-        judge.request(w, "kill", kill_options(judge, w),
+        judge.request(w, "kill", kill_options(judge, w, targets),
                       allow_none=judge.rules.wolves__allow_no_kill, round=round_no, pack=wolves)
         for w in wolves
     ]
@@ -74,7 +81,7 @@ async def night(judge: Judge) -> None:
     if consensus == "leader":
         leader = wolves[(judge.state.day - 1) % len(wolves)]
         decision = await judge.ask(
-            judge.request(leader, "kill", kill_options(judge, leader),
+            judge.request(leader, "kill", kill_options(judge, leader, prey(judge)),
                           allow_none=rules.wolves__allow_no_kill, leader=leader, pack=wolves))
         judge.emit(NightAction, wolves, seat=leader, action="kill", target=decision.target,
                    final=False)
