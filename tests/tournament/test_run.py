@@ -22,13 +22,14 @@ from tests.tournament.conftest import event_lines, manifest, run, write_config
 
 ROOT = Path(__file__).parents[2]
 BOTS = {"heuristic": "heuristic", "random": "random", "passive": "passive"}
+GAMES = 60  # enough that a run stopped after 3 games is still far from done (~1 s of games)
 
 
 @pytest.fixture(scope="module")
 def bots(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """A 24-game bot tournament (config, run folder), played through once."""
+    """A GAMES-game bot tournament (config, run folder), played through once."""
     folder = tmp_path_factory.mktemp("bots")
-    config = write_config(folder, "bots", BOTS, seed=4, presets=["classic-12"], games=24,
+    config = write_config(folder, "bots", BOTS, seed=4, presets=["classic-12"], games=GAMES,
                           concurrency=3)
     assert run(str(config), "--out", str(folder / "whole")) == 0
     return config, folder / "whole"
@@ -37,7 +38,7 @@ def bots(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 def test_a_run_writes_transcripts_and_a_manifest(bots: tuple[Path, Path]) -> None:
     _, whole = bots
     rows = manifest(whole)
-    assert sorted(r["index"] for r in rows) == list(range(24))
+    assert sorted(r["index"] for r in rows) == list(range(GAMES))
     for row in rows:
         record = transcript.read(whole / row["path"])
         assert record.header["game_id"] == row["game_id"]
@@ -75,9 +76,9 @@ def test_killed_run_resumes_to_the_same_games(bots: tuple[Path, Path], tmp_path:
     assert code == (130 if sig == signal.SIGINT else -signal.SIGKILL)
     assert (f"{out} --resume".encode() in err) == (sig == signal.SIGINT)
     before = {r["path"]: os.stat(out / r["path"]).st_mtime_ns for r in manifest(out)}
-    assert 3 <= len(before) < 24
+    assert 3 <= len(before) < GAMES
     assert run(str(out), "--resume") == 0
-    assert sorted(r["index"] for r in manifest(out)) == list(range(24))
+    assert sorted(r["index"] for r in manifest(out)) == list(range(GAMES))
     assert {p: os.stat(out / p).st_mtime_ns for p in before} == before  # never re-run
     assert event_lines(out) == event_lines(whole)
 
@@ -119,7 +120,7 @@ def test_resume_drops_a_torn_line_and_a_partial_transcript(bots: tuple[Path, Pat
     lines = "".join(json.dumps(r) + "\n" for r in rows[:4]) + torn
     (out / "manifest.jsonl").write_text(lines, encoding="utf-8")
     assert run(str(config), "--out", str(out), "--resume") == 0
-    assert sorted(r["index"] for r in manifest(out)) == list(range(24))
+    assert sorted(r["index"] for r in manifest(out)) == list(range(GAMES))
     assert event_lines(out) == event_lines(whole)
 
 
@@ -134,7 +135,7 @@ def test_a_run_folder_is_not_overwritten_and_its_games_not_changed(
     assert run(str(changed), "--out", str(whole), "--resume") == 2
     assert "differs from the run's" in capsys.readouterr().err
     assert run(str(whole), "--resume") == 0  # nothing left to play
-    assert "24 of 24 games" in capsys.readouterr().out
+    assert f"{GAMES} of {GAMES} games" in capsys.readouterr().out
 
 
 def test_model_seats_budget_and_resume(stub: StubServer, tmp_path: Path,
