@@ -61,7 +61,7 @@ def test_views_are_kept_only_for_seats_that_look() -> None:
     judge = Judge(CONFIG, dict(seats(5)), seed=5)
     assert set(judge.private) == {1, 3, 5, 7}
     blind_table = Judge(CONFIG, {s: RandomAgent(s) for s in range(1, 9)}, seed=5)
-    assert blind_table.private == {} and not blind_table.folding_public
+    assert blind_table.private == {} and not blind_table.folding
 
 
 def test_a_blind_decide_still_answers_as_an_async_agent() -> None:

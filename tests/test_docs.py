@@ -189,3 +189,13 @@ def test_readme_links_resolve() -> None:
     assert links
     for link in links:
         assert (ROOT / link).exists(), link
+
+
+def test_readme_agent_example_plays_a_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """The "Write an agent" example runs as printed: both agents play a whole game."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Write an agent", 1)[1]
+    code = re.search(r"^```python\n(.*?)^```", section, re.S | re.M)
+    assert code, "the section has no Python example"
+    exec(compile(code.group(1), "README.md", "exec"), {"__name__": "readme_example"})
+    assert capsys.readouterr().out.strip() in ("village", "wolves", "lovers")

@@ -107,7 +107,7 @@ class Judge:
         self.private = {seat: Fold(seat) for seat in self.state.seats
                         if seat not in self.choosers}
         self.timelines = {seat: Timeline(self.public, fold) for seat, fold in self.private.items()}
-        self.folding_public = bool(self.private)
+        self.folding = bool(self.private)
         self.sink = sink
         self.seat_numbers = tuple(self.state.seats)
         self.billed = False  # whether any model usage was recorded (for the game's summary)
@@ -121,13 +121,14 @@ class Judge:
         event = cls(len(log), self.state.day, self.phase,  # type: ignore[arg-type]
                     audience, **fields)
         log.append(event)
-        if type(audience) is tuple:
-            private = self.private
-            for seat in audience:
-                if seat in private:
-                    private[seat].apply(event)
-        elif audience == "public" and self.folding_public:
-            self.public.apply(event)
+        if self.folding:  # some seat's agent looks at its view
+            if type(audience) is tuple:
+                private = self.private
+                for seat in audience:
+                    if seat in private:
+                        private[seat].apply(event)
+            elif audience == "public":
+                self.public.apply(event)
         if self.sink is not None:
             self.sink(event)
         return event
@@ -164,11 +165,15 @@ class Judge:
                 self._bill(request, getattr(exc, "usage", ()), notes)
                 decision = self._fallback(request, f"error: {type(exc).__name__}: {exc}", notes)
                 break
-            retry = self._check(request, answer, notes)
-            if retry is None:
+            if answer.usage or answer.reasoning:
+                self._account(request, answer, notes)
+            problem = request.validate(answer)
+            if problem is None:
                 decision = answer
                 break
-            request = retry
+            notes.append((Refused, dict(seat=seat, kind=request.kind, message=problem,
+                                        decision=answer.to_dict())))
+            request = replace(request, context={**request.context, "error": problem})
         else:
             decision = self._fallback(request, f"illegal {MAX_TRIES} times", notes)
         if notes and held is None:
@@ -196,18 +201,6 @@ class Judge:
                 self._emit_notes(held[id(request)])
             decisions.append(decision)
         return decisions
-
-    def _check(self, request: Request, decision: Decision, notes: list[Note]) -> Request | None:
-        """Account for an answer; None when it is legal, else the request to ask again
-        (the refusal, with its reason, is noted for the seat)."""
-        if decision.usage or decision.reasoning:
-            self._account(request, decision, notes)
-        problem = request.validate(decision)
-        if problem is None:
-            return None
-        notes.append((Refused, dict(seat=request.seat, kind=request.kind, message=problem,
-                                    decision=decision.to_dict())))
-        return replace(request, context={**request.context, "error": problem})
 
     def _account(self, request: Request, decision: Decision, notes: list[Note]) -> None:
         """Usage (and, when recorded, reasoning) of an answer, for the god-only record."""
