@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
 from collections import Counter, defaultdict
 from typing import Any, Literal, TypeAlias
 
@@ -311,7 +310,8 @@ def test_a_fake_seer_calls_a_good_player_a_wolf() -> None:
     assert fakes
 
 
-# --------------------------------------------------------------------------- strength and speed
+# --------------------------------------------------------------------------- strength
+# (speed is a benchmark, not a test: `make bench` prints heuristic games per second)
 
 
 def test_heuristic_village_beats_random_wolves() -> None:
@@ -324,10 +324,3 @@ def test_heuristic_wolves_beat_random_village() -> None:
     base = village_rate(FANLANG, RandomAgent, RandomAgent, 200)
     strong = village_rate(FANLANG, RandomAgent, HeuristicAgent, 200)
     assert strong <= 0.2 and strong <= base - 0.3, (strong, base)
-
-
-def test_twelve_heuristic_seats_play_fast() -> None:
-    start = time.process_time()  # CPU time: other processes do not slow the clock
-    for seed in range(20):
-        play(CLASSIC, seed, HeuristicAgent, HeuristicAgent)
-    assert (time.process_time() - start) / 20 < 0.05

@@ -7,7 +7,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from io import StringIO
 from pathlib import Path
 
@@ -83,25 +82,34 @@ def test_killed_run_resumes_to_the_same_games(bots: tuple[Path, Path], tmp_path:
     assert event_lines(out) == event_lines(whole)
 
 
+WATCH = """
+import os, sys, time
+manifest, pid, games, sig = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+deadline = time.monotonic() + 30
+while time.monotonic() < deadline:
+    try:
+        with open(manifest, encoding="utf-8") as f:
+            if len(f.read().splitlines()) >= games:
+                break
+    except FileNotFoundError:
+        pass
+    time.sleep(0.005)
+os.kill(pid, sig)
+"""
+
+
 def _stop_after(config: Path, out: Path, games: int, sig: signal.Signals) -> tuple[int, bytes]:
     """Run the tournament in a subprocess and send it ``sig`` once ``games`` are done;
-    its exit code and what it printed on stderr."""
+    its exit code and what it printed on stderr. A small watcher process sends the
+    signal, so a pause in this (large) test process cannot let the run finish first."""
     process = subprocess.Popen(
         [sys.executable, "-m", "arena.cli", "tournament", str(config), "--out", str(out),
          "--quiet"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 30
-    while _finished(out) < games and time.monotonic() < deadline:
-        time.sleep(0.02)
-    process.send_signal(sig)
-    _, err = process.communicate(timeout=30)
+    watcher = subprocess.Popen([sys.executable, "-c", WATCH, str(out / "manifest.jsonl"),
+                                str(process.pid), str(games), str(int(sig))])
+    _, err = process.communicate(timeout=60)
+    watcher.wait(timeout=30)
     return process.returncode, err
-
-
-def _finished(out: Path) -> int:
-    try:
-        return len((out / "manifest.jsonl").read_text(encoding="utf-8").splitlines())
-    except FileNotFoundError:
-        return 0
 
 
 def test_resume_drops_a_torn_line_and_a_partial_transcript(bots: tuple[Path, Path],
