@@ -82,6 +82,11 @@ def test_killed_run_resumes_to_the_same_games(bots: tuple[Path, Path], tmp_path:
     assert event_lines(out) == event_lines(whole)
 
 
+# `arena` as a terminal's foreground job runs it, Ctrl-C included: a job started in
+# the background of a non-interactive shell (as CI may start the tests) inherits SIGINT
+# ignored, and Python then never raises KeyboardInterrupt
+FOREGROUND = ("import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+              "runpy.run_module('arena.cli', run_name='__main__', alter_sys=True)")
 WATCH = """
 import os, sys, time
 manifest, pid, games, sig = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
@@ -103,7 +108,7 @@ def _stop_after(config: Path, out: Path, games: int, sig: signal.Signals) -> tup
     its exit code and what it printed on stderr. A small watcher process sends the
     signal, so a pause in this (large) test process cannot let the run finish first."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "arena.cli", "tournament", str(config), "--out", str(out),
+        [sys.executable, "-c", FOREGROUND, "tournament", str(config), "--out", str(out),
          "--quiet"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     watcher = subprocess.Popen([sys.executable, "-c", WATCH, str(out / "manifest.jsonl"),
                                 str(process.pid), str(games), str(int(sig))])
