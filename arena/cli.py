@@ -177,7 +177,8 @@ async def play_game(setup: Setup, seed: int, out: Path | None, sink: Any = None)
         for each in sinks:
             each(event)
 
-    game = Game(setup.config, setup.agents(seed), seed=seed, deal=setup.deal, sink=fan_out,
+    game = Game(setup.config, setup.agents(seed), seed=seed, deal=setup.deal,
+                sink=fan_out if sinks or out is not None else None,
                 timeout_s=setup.timeout_s, record_reasoning=setup.record_reasoning)
     writer = None
     if out is not None:
@@ -265,13 +266,18 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     err = Console(stderr=True)
     with Progress(console=err, disable=args.games < 50 or not err.is_terminal) as progress:
         task = progress.add_task("games", total=args.games)
-        for index in range(args.games):
-            seed = setup.seed + index
-            out = out_dir / f"game-{seed}.jsonl" if out_dir else None
-            result = play_one(setup, seed, out)
-            wins[result.winner] += 1
-            days += result.days
-            progress.advance(task)
+
+        async def play_all() -> None:  # one event loop for every game
+            nonlocal days
+            for index in range(args.games):
+                seed = setup.seed + index
+                out = out_dir / f"game-{seed}.jsonl" if out_dir else None
+                result = await play_game(setup, seed, out)
+                wins[result.winner] += 1
+                days += result.days
+                progress.advance(task)
+
+        asyncio.run(play_all())
     elapsed = time.perf_counter() - started
     summary = {
         "games": args.games, "preset": setup.config.preset, "seed": setup.seed,

@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from itertools import groupby
+from pathlib import Path
+
+import pytest
 
 from agents import SeatOptions, make_agent
+from arena import transcript
+from arena.cli import main
 from arena.engine import GameResult, run_game
 from arena.engine.events import Fallback, Refused, UsageRecord
 from arena.presets import load_preset
@@ -40,3 +46,21 @@ def test_unusable_answers_are_asked_again_then_play_goes_on(stub: StubServer) ->
     calls = [len(list(run)) for _, run in groupby(usage, key=lambda u: (u.seat, u.kind))]
     assert calls[:3] == [3, 2, 1]
     assert not [e for e in result.events if isinstance(e, Fallback)]
+
+
+def test_simulate_plays_model_seats_game_after_game_in_one_loop(
+        stub: StubServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`arena simulate` plays every game in one event loop: a model seat's client serves
+    game after game, and each game's transcript still replays."""
+    out = tmp_path / "games"
+    assert main(["simulate", "--preset", "classic-8", "--games", "3", "--seed", "2", "--json",
+                 "--seat", f"3=openai:gpt-4o-mini@{stub.openai_url}",
+                 "--out-dir", str(out)]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 3
+    files = sorted(out.glob("*.jsonl"))
+    assert len(files) == 3
+    for path in files:
+        record = transcript.read(path)
+        assert not [e for e in record.events if isinstance(e, Fallback)]
+        assert any(isinstance(e, UsageRecord) and e.seat == 3 for e in record.events)
+        assert transcript.verify(path)[0]
