@@ -17,11 +17,12 @@ persona = "Alice"     # the seat's name at the table
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from arena.files import parse_model, read_text
 
 
 class TableError(ValueError):
@@ -83,22 +84,8 @@ class Table(BaseModel):
 
 def parse_table(text: str, source: str = "table") -> Table:
     """A Table from TOML text; TableError naming ``source`` and the bad key."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise TableError(f"{source}: not valid TOML ({exc})") from None
-    try:
-        return Table.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        message = str(err["msg"]).removeprefix("Value error, ")
-        raise TableError(f"{source}: {where + ': ' if where else ''}{message}") from None
+    return parse_model(Table, text, source, TableError)
 
 
 def load_table(path: Path) -> Table:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise TableError(f"{path}: cannot read ({exc.strerror})") from None
-    return parse_table(text, str(path))
+    return parse_table(read_text(path, TableError), str(path))

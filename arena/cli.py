@@ -26,6 +26,7 @@ from arena.engine import BaseEvent, Game, GameConfig, GameResult, RuleError, mak
 from arena.engine.config import parse_rule_value, rule_help
 from arena.engine.game import usage_totals
 from arena.engine.roles import ROLES
+from arena.files import first_error
 
 DEFAULT_PRESET = "classic-12"
 USER_ERRORS = (RuleError, ScenarioError, AgentSpecError, TableError,
@@ -58,6 +59,10 @@ class Setup:
         if self.scenario is not None:
             return dict(self.scenario.agents(lambda spec, seat: self.agent(spec, seat, seed)))
         return {seat: self.agent(spec, seat, seed) for seat, spec in self.specs.items()}
+
+    def human_seats(self) -> list[int]:
+        """The seats a person plays at the terminal, in seat order."""
+        return sorted(seat for seat, spec in self.specs.items() if kind_of(spec) == "human")
 
 
 def _parse_roles(text: str) -> dict[str, int]:
@@ -120,7 +125,7 @@ def build_setup(args: argparse.Namespace) -> Setup:
     try:
         config = presets.load_preset(preset, roles=roles, overrides=overrides)
     except ValidationError as exc:
-        raise UsageError(str(exc.errors()[0]["msg"]).removeprefix("Value error, ")) from None
+        raise UsageError(first_error(exc)) from None
     specs = dict.fromkeys(range(1, config.players + 1), args.agents)
     options: dict[int, SeatOptions] = {}
     if args.table:
@@ -220,7 +225,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
 def _live_seat(args: argparse.Namespace, setup: Setup) -> int | None:
     """The seat whose view is shown live: the human seat (who may see nothing else), or
     --as-seat."""
-    humans = [seat for seat, spec in setup.specs.items() if kind_of(spec) == "human"]
+    humans = setup.human_seats()
     if not humans:
         as_seat: int | None = args.as_seat
         return as_seat
@@ -255,7 +260,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     setup = build_setup(args)
-    humans = sorted(seat for seat, spec in setup.specs.items() if kind_of(spec) == "human")
+    humans = setup.human_seats()
     if humans:
         raise UsageError(f"seat {humans[0]} is human: simulate plays bots and models only "
                          "(use `arena play --seat N=human`)")

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from agents.scripted import ScenarioError, ScriptedAgent
 from arena.engine import GameConfig, RuleError, make_rules
 from arena.engine.requests import KINDS, shape_of
+from arena.files import read_text
 from arena.presets import load_preset, preset_rules
 
 DAY_KEY = re.compile(r"day(\d+)$")
@@ -75,9 +76,7 @@ def _seat_script(seat: int, table: dict[str, Any]) -> tuple[
 
 def load(path: Path) -> Scenario:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ScenarioError(f"{path}: cannot read ({exc.strerror})") from None
+        data = tomllib.loads(read_text(path, ScenarioError))
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(f"{path}: not TOML ({exc})") from None
     return parse(data, str(path))

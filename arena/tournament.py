@@ -31,6 +31,11 @@ MANIFEST_FILE = "manifest.jsonl"
 GAMES_DIR = "games"
 
 
+def transcript_name(spec: GameSpec) -> str:
+    """Where a game's transcript lies, relative to the run folder."""
+    return f"{GAMES_DIR}/{spec.game_id}.jsonl"
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """A finished game: one line of the manifest."""
@@ -49,7 +54,7 @@ class Outcome:
     @classmethod
     def of(cls, spec: GameSpec, result: GameResult, seconds: float) -> Outcome:
         cost = sum((t["cost_usd"] for t in usage_totals(result.events).values()), 0.0)
-        return cls(spec.index, spec.game_id, f"{GAMES_DIR}/{spec.game_id}.jsonl", spec.preset,
+        return cls(spec.index, spec.game_id, transcript_name(spec), spec.preset,
                    spec.seed, list(spec.agents), result.winner, result.days, round(cost, 6),
                    round(seconds, 3))
 
@@ -90,7 +95,7 @@ class RunFolder:
         self.manifest = path / MANIFEST_FILE
 
     def transcript(self, spec: GameSpec) -> Path:
-        return self.games / f"{spec.game_id}.jsonl"
+        return self.path / transcript_name(spec)
 
     def start(self, config_text: str) -> None:
         """A new run: refuses a folder that already holds one."""

@@ -25,7 +25,6 @@ temperature = 0.7
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -35,7 +34,6 @@ from pydantic import (
     Field,
     PositiveInt,
     StringConstraints,
-    ValidationError,
     field_validator,
     model_validator,
 )
@@ -46,6 +44,7 @@ from arena import presets
 from arena.cli import UsageError
 from arena.engine import GameConfig, RuleError
 from arena.engine.config import parse_rule_value
+from arena.files import parse_model, read_text
 
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]*$"
 AgentName = Annotated[str, StringConstraints(pattern=NAME_PATTERN, max_length=40)]
@@ -132,17 +131,7 @@ class TournamentConfig(BaseModel):
 
 def parse_config(text: str, source: str) -> TournamentConfig:
     """A checked TournamentConfig from TOML text; TournamentError naming the bad key."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise TournamentError(f"{source}: not valid TOML ({exc})") from None
-    try:
-        config = TournamentConfig.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        message = str(err["msg"]).removeprefix("Value error, ")
-        raise TournamentError(f"{source}: {where + ': ' if where else ''}{message}") from None
+    config = parse_model(TournamentConfig, text, source, TournamentError)
     try:
         players = max(config.game_config(p).players for p in config.presets)
     except RuleError as exc:
@@ -154,8 +143,4 @@ def parse_config(text: str, source: str) -> TournamentConfig:
 
 
 def load_config(path: Path) -> TournamentConfig:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise TournamentError(f"{path}: cannot read ({exc.strerror})") from None
-    return parse_config(text, str(path))
+    return parse_config(read_text(path, TournamentError), str(path))

@@ -23,6 +23,7 @@ from agents.prompts import hashes as prompt_hashes
 from agents.replay import ReplayAgent, decisions_by_seat
 from arena.engine import BaseEvent, Game, GameConfig, make_rules
 from arena.engine.events import SCHEMA, Event
+from arena.files import read_text
 
 EVENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(Annotated[Event, Field(discriminator="type")])
 
@@ -89,11 +90,7 @@ class Transcript:
 
 def read(path: Path) -> Transcript:
     """Parse and validate a transcript; one-line TranscriptError on any problem."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise TranscriptError(f"{path}: cannot read ({exc.strerror})") from None
-    rows = text.splitlines()
+    rows = read_text(path, TranscriptError).splitlines()
     if not rows:
         raise TranscriptError(f"{path}: empty file")
     try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -84,10 +84,12 @@ def load_record(path: Path) -> GameRecord | None:
     )
 
 
-def load_records(paths: Iterable[Path], skipped: list[Path] | None = None) -> list[GameRecord]:
+def load_records(paths: Iterable[Path], skipped: list[Path] | None = None,
+                 on_each: Callable[[], None] | None = None) -> list[GameRecord]:
     """Every finished game under ``paths`` (files or folders, recursing into ``*.jsonl``).
 
     Unfinished games are left out; pass a list as ``skipped`` to collect their paths.
+    ``on_each`` is called after each file is read (for a progress display).
     """
     records = []
     for path in transcript_paths(paths):
@@ -96,4 +98,6 @@ def load_records(paths: Iterable[Path], skipped: list[Path] | None = None) -> li
             records.append(record)
         elif skipped is not None:
             skipped.append(path)
+        if on_each is not None:
+            on_each()
     return records

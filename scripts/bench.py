@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import math
 import random
 import statistics
 import time
@@ -20,15 +19,7 @@ from agents import make_agent
 from arena.engine import GameConfig, run_game
 from arena.engine.roles.factions import is_wolf
 from arena.presets import load_preset
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
+from evals.stats import wilson
 
 
 async def _game(config: GameConfig, village: str, wolves: str, seed: int) -> str:
@@ -89,9 +80,9 @@ def main() -> None:
     for village, wolves in (("heuristic", "random"), ("random", "heuristic"),
                             ("heuristic", "heuristic"), ("random", "random")):
         wins, n = win_rate(config, village, wolves, args.games)
-        low, high = wilson(wins, n)
-        print(f"  village {village:<9} vs wolves {wolves:<9} {wins / n:6.1%}  "
-              f"[{low:.1%}, {high:.1%}]  n={n}")
+        rate = wilson(wins, n)
+        print(f"  village {village:<9} vs wolves {wolves:<9} {rate.value:6.1%}  "
+              f"[{rate.low:.1%}, {rate.high:.1%}]  n={n}")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from arena.cli import UsageError
 from evals.metrics import GROUPINGS, SECTIONS, evaluate, section_of
-from evals.records import GameRecord, load_record, transcript_paths
+from evals.records import GameRecord, load_records, transcript_paths
 
 PROGRESS_FROM = 50  # show a progress bar when reading more files than this
 
@@ -35,15 +35,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def read_games(paths: Sequence[Path]) -> tuple[list[GameRecord], int]:
     """The finished games among ``paths`` and how many were skipped as unfinished."""
     err = Console(stderr=True)
-    records: list[GameRecord] = []
+    skipped: list[Path] = []
     with Progress(console=err, transient=True,
                   disable=len(paths) <= PROGRESS_FROM or not err.is_terminal) as progress:
         task = progress.add_task("reading transcripts", total=len(paths))
-        for path in paths:
-            if (record := load_record(path)) is not None:
-                records.append(record)
-            progress.advance(task)
-    return records, len(paths) - len(records)
+        records = load_records(paths, skipped, lambda: progress.advance(task))
+    return records, len(skipped)
 
 
 def cmd_eval(args: argparse.Namespace, console: Console) -> int:

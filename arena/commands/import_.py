@@ -4,37 +4,30 @@ our transcript, played by the engine on the recorded decisions."""
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
 from rich.console import Console
 
 from arena.cli import UsageError
 from arena.engine import RuleError
+from arena.files import read_text
 from arena.importers import PARSERS, RecordError
 from arena.importers.run import import_record
-from arena.transcript import event_line
+from arena.transcript import TranscriptWriter
 
 
 def cmd_import(args: argparse.Namespace, console: Console) -> int:
     source = Path(args.file)
-    try:
-        text = source.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{source}: cannot read ({getattr(exc, 'strerror', None) or exc})") \
-            from None
+    text = read_text(source, UsageError)
     try:
         imported = import_record(PARSERS[args.format](text), source.name)
     except (RecordError, RuleError, ValueError) as exc:
         raise UsageError(f"{source}: {exc}") from None
     out = Path(args.out)
-    lines = [json.dumps(imported.header, ensure_ascii=False)]
-    lines += [event_line(event) for event in imported.events]
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"{out}: cannot write ({exc.strerror})") from None
+    writer = TranscriptWriter(out, imported.header)
+    for event in imported.events:
+        writer(event)
+    writer.close()
     for note in imported.differences:
         console.print(f"note: {note}", markup=False, highlight=False)
     for problem in imported.mismatches:

@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from arena.cli import UsageError
+from arena.files import write_text
 from arena.tournament import GAMES_DIR
 from evals.ratings import RESAMPLES, Interval, Rating
 from evals.records import load_records
@@ -53,12 +54,7 @@ def cmd_report(args: argparse.Namespace, console: Console) -> int:
     report = build(records, source=str(folder), skipped=len(skipped),
                    resamples=args.resamples, seed=args.seed)
     if args.html:
-        out = Path(args.html)
-        try:
-            out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_text(to_html(report), encoding="utf-8")
-        except OSError as exc:
-            raise UsageError(f"--html {out}: cannot write ({exc.strerror})") from None
+        write_text(Path(args.html), to_html(report), UsageError)
     if args.json:
         print(json.dumps(to_json(report), ensure_ascii=False))
     else:

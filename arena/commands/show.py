@@ -9,16 +9,9 @@ from rich.console import Console
 
 from arena import transcript
 from arena.cli import UsageError
+from arena.files import write_text
 from arena.render.html import render_html
 from arena.render.markdown import render_markdown
-
-
-def _write(path: Path, text: str) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot write ({exc.strerror})") from None
 
 
 def cmd_show(args: argparse.Namespace, console: Console) -> int:
@@ -31,8 +24,8 @@ def cmd_show(args: argparse.Namespace, console: Console) -> int:
     outputs = ((args.html, render_html), (args.markdown, render_markdown))
     for out, render in outputs:
         if out is not None:
-            _write(Path(out), render(record.header, record.events, seat=args.seat,
-                                     lang=args.lang))
+            write_text(Path(out), render(record.header, record.events, seat=args.seat,
+                                         lang=args.lang), UsageError)
             console.print(f"wrote {out}", markup=False, highlight=False)
     return 0
 

@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from arena.engine.config import GameConfig, RuleError, make_rules
+from arena.files import first_error
 
 
 class EditionFile(BaseModel):
@@ -76,9 +77,4 @@ def load_preset(
     try:
         return GameConfig(preset=name, roles=roles or spec.roles, rules=rules, names=names)
     except ValidationError as exc:
-        raise RuleError(_first_error(exc)) from None
-
-
-def _first_error(exc: ValidationError) -> str:
-    msg = str(exc.errors()[0]["msg"])
-    return msg.removeprefix("Value error, ")
+        raise RuleError(first_error(exc)) from None

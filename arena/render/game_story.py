@@ -43,7 +43,7 @@ from arena.engine.events import (
 from arena.engine.roles.factions import is_wolf
 from arena.engine.view import observe, visible
 from arena.render.story_labels import LANGS
-from arena.render.terminal import seat_list
+from arena.render.terminal import seat_list, tally, top_beliefs
 
 
 @dataclass(frozen=True)
@@ -354,18 +354,12 @@ class _Teller:
             title, ballots, self._tally(votes), outcome, self.players, frozenset(self.dead)))
 
     def _tally(self, votes: list[Vote]) -> tuple[str, ...]:
-        by_target: dict[int, list[Vote]] = {}
-        for vote in votes:
-            if vote.target is not None:
-                by_target.setdefault(vote.target, []).append(vote)
-        totals = {t: sum(v.weight for v in vs) for t, vs in by_target.items()}
+        rows, abstained = tally(votes)
         lines = []
-        for target in sorted(by_target, key=lambda t: (-totals[t], t)):
-            voters = ", ".join(self._voter(v) for v in by_target[target])
-            count = self.w.t("count.one" if totals[target] == 1 else "count.many",
-                             n=f"{totals[target]:g}")
+        for target, total, cast in rows:
+            voters = ", ".join(self._voter(v) for v in cast)
+            count = self.w.t("count.one" if total == 1 else "count.many", n=f"{total:g}")
             lines.append(self.w.t("tally", count=count, target=target, voters=voters).strip())
-        abstained = [v.seat for v in votes if v.target is None]
         if abstained:
             lines.append(self.w.t("abstained", seats=seat_list(abstained)).strip())
         return tuple(lines)
@@ -411,11 +405,8 @@ class _Teller:
 
     # --- engine notes
     def _belief(self, event: Belief) -> None:
-        parts = []
-        for key, dist in sorted(event.probabilities.items(), key=lambda kv: int(kv[0])):
-            if dist:
-                role = max(dist, key=lambda r: dist[r])
-                parts.append(f"{key} {self.w.role(role)} {dist[role]:.0%}")
+        parts = [f"{key} {self.w.role(role)} {p:.0%}"
+                 for key, role, p in top_beliefs(event.probabilities)]
         self.note("secret", "belief", who=self.w.who(event.seat), beliefs=", ".join(parts))
 
     def _refused(self, event: Refused) -> None:

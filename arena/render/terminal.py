@@ -170,6 +170,28 @@ def _seat_key(key: str) -> tuple[int, str]:
     return (int(key), "") if key.isdigit() else (0, key)
 
 
+def tally(votes: list[Vote]) -> tuple[list[tuple[int, float, list[Vote]]], list[int]]:
+    """A ballot's rows (target, weighted total, its votes), most votes first, and the
+    seats that abstained."""
+    by_target: dict[int, list[Vote]] = {}
+    for vote in votes:
+        if vote.target is not None:
+            by_target.setdefault(vote.target, []).append(vote)
+    totals = {t: sum(v.weight for v in vs) for t, vs in by_target.items()}
+    rows = [(t, totals[t], by_target[t]) for t in sorted(by_target, key=lambda t: (-totals[t], t))]
+    return rows, [v.seat for v in votes if v.target is None]
+
+
+def top_beliefs(probabilities: dict[str, dict[str, float]]) -> list[tuple[str, str, float]]:
+    """Per seat, in seat order: the role a belief finds likeliest, and how likely."""
+    out = []
+    for key, dist in sorted(probabilities.items(), key=lambda kv: _seat_key(kv[0])):
+        if dist:
+            role = max(dist, key=lambda r: dist[r])
+            out.append((key, role, dist[role]))
+    return out
+
+
 class TerminalView:
     """Renders events as they happen; an instance is a valid engine event sink."""
 
@@ -360,15 +382,10 @@ class TerminalView:
         if round_no > 1:
             heading = self.t("round", ballot=heading, round=round_no)
         self.console.print(Text(heading + ":", style="bold underline"))
-        by_target: dict[int, list[Vote]] = {}
-        for vote in votes:
-            if vote.target is not None:
-                by_target.setdefault(vote.target, []).append(vote)
-        totals = {t: sum(v.weight for v in vs) for t, vs in by_target.items()}
-        for target in sorted(by_target, key=lambda t: (-totals[t], t)):
-            voters = ", ".join(self._voter(v) for v in by_target[target])
-            self.say("", "tally", count=self._count(totals[target]), target=target, voters=voters)
-        abstained = [v.seat for v in votes if v.target is None]
+        rows, abstained = tally(votes)
+        for target, total, cast in rows:
+            voters = ", ".join(self._voter(v) for v in cast)
+            self.say("", "tally", count=self._count(total), target=target, voters=voters)
         if abstained:
             self.say("dim", "abstained", seats=seat_list(abstained))
 
@@ -412,11 +429,8 @@ class TerminalView:
 
     # --- engine notes
     def _belief(self, event: Belief) -> None:
-        parts = []
-        for key, dist in sorted(event.probabilities.items(), key=lambda kv: _seat_key(kv[0])):
-            if dist:
-                role = max(dist, key=lambda r: dist[r])
-                parts.append(f"{key} {self.term('role', role)} {dist[role]:.0%}")
+        parts = [f"{key} {self.term('role', role)} {p:.0%}"
+                 for key, role, p in top_beliefs(event.probabilities)]
         self.say("dim", "belief", who=self.who(event.seat), beliefs=", ".join(parts))
 
     def _refused(self, event: Refused) -> None:

@@ -16,7 +16,7 @@ import uuid
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -30,10 +30,10 @@ from arena.server import i18n
 from arena.server.answers import pending_json
 from arena.server.seat import WebSeat
 
-BOTS = ("heuristic", "random", "passive")
+Bot = Literal["heuristic", "random", "passive"]
+BOTS: tuple[str, ...] = get_args(Bot)
 MAX_TABLES = 32
 GRACE_S = 30.0  # the judge's own time limit runs this much past a human's turn
-Bot = Literal["heuristic", "random", "passive"]
 Short = Annotated[str, Field(max_length=200)]
 
 
