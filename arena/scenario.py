@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from agents.scripted import ScenarioError, ScriptedAgent
 from arena.engine import GameConfig, RuleError, make_rules
 from arena.engine.requests import KINDS, shape_of
-from arena.files import read_text
+from arena.files import first_error, read_text
 from arena.presets import load_preset, preset_rules
 
 DAY_KEY = re.compile(r"day(\d+)$")
@@ -101,8 +101,7 @@ def parse(data: dict[str, Any], where: str = "scenario") -> Scenario:
             config = GameConfig(preset=spec.preset, roles=counts,
                                 rules=make_rules(base, spec.rules))
     except ValidationError as exc:
-        raise ScenarioError(f"{where}: {str(exc.errors()[0]['msg']).removeprefix('Value error, ')}"
-                            ) from None
+        raise ScenarioError(f"{where}: {first_error(exc)}") from None
     except RuleError as exc:
         raise ScenarioError(f"{where}: {exc}") from None
     bad = [n for n in spec.attributes if not 1 <= n <= config.players]

@@ -83,6 +83,12 @@ class Table:
     def say(self, seat: int, *claims: Claim) -> None:
         self.add(Speech, "public", seat=seat, text="...", claims=claims)
 
+    def back_the_seer(self, *seats: int) -> None:
+        """Seat 5 claims seer and names 9 a wolf; ``seats`` vouch for 5 and accuse 9."""
+        self.say(5, *SEER_SAYS_9)
+        for seat in seats:
+            self.say(seat, Claim(kind="vouch", target=5), Claim(kind="accuse", target=9))
+
     def accuse(self, target: int, *by: int) -> None:
         for seat in by:
             self.say(seat, Claim(kind="accuse", target=target))
@@ -423,9 +429,7 @@ def test_the_hybrid_tied_to_a_good_lover_kills_the_likeliest_wolf(lover: int,
     table = _hybrid_table()
     table.add(Lovers, (3, lover), seats=(3, lover))
     table.phase_start("day")
-    table.say(5, *SEER_SAYS_9)
-    for seat in (2, 4, 6):
-        table.say(seat, Claim(kind="vouch", target=5), Claim(kind="accuse", target=9))
+    table.back_the_seer(2, 4, 6)
     table.accuse(10, 2, 4, 6, 7)
     table.phase_start("night")
     assert table.ask(3, "kill", hybrid=True).target == victim
@@ -438,9 +442,7 @@ def test_the_hybrid_votes_for_the_camp_of_the_player_he_supports() -> None:
     table.add(NightAction, (3,), seat=3, action="support", target=9)
     table.phase_start("day")
     assert table.ask(3, "vote").target == 9
-    table.say(5, *SEER_SAYS_9)
-    for seat in (2, 4, 6):
-        table.say(seat, Claim(kind="vouch", target=5), Claim(kind="accuse", target=9))
+    table.back_the_seer(2, 4, 6)
     wolf, _ = table.belief(3)
     vote = table.ask(3, "vote").target
     assert vote is not None and vote != 9
@@ -482,9 +484,7 @@ def test_the_scapegoat_lets_only_trusted_players_vote() -> None:
     table.deal(12, "scapegoat")
     table.phase_start("night")
     table.phase_start("day")
-    table.say(5, *SEER_SAYS_9)
-    for seat in (2, 3):
-        table.say(seat, Claim(kind="vouch", target=5), Claim(kind="accuse", target=9))
+    table.back_the_seer(2, 3)
     table.accuse(5, 9, 4)
     for voter, target in ((9, 5), (4, 5), (2, 9), (3, 9), (5, 9)):
         table.add(Vote, "public", seat=voter, target=target, round=1, weight=1.0)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
@@ -13,7 +13,6 @@ import vcr  # type: ignore[import-untyped]
 
 from agents.providers.registry import ProviderOptions
 from agents.providers.retry import RetryPolicy
-from tests.llm.stub_server import StubServer
 
 CASSETTES = Path(__file__).parent / "cassettes"
 FAKE_KEY = "sk-test-FAKE-KEY-5f0c3a9e71d24b68"
@@ -25,12 +24,6 @@ FAST = ProviderOptions(timeout_s=0.5, max_concurrency=8,
 def record_mode() -> str:
     """Replay only on CI; record missing cassettes (against the stub) locally."""
     return "none" if os.environ.get("CI", "").lower() in ("1", "true", "yes") else "once"
-
-
-@pytest.fixture
-def stub() -> Iterator[StubServer]:
-    with StubServer() as server:
-        yield server
 
 
 @pytest.fixture(autouse=True)

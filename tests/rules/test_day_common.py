@@ -36,7 +36,7 @@ def game(roles: list[str], rules: dict[str, Any] | None = None, seats: str = "",
     return "\n".join(lines) + "\n"
 
 
-def wolves_kill(targets: list[int], wolves: tuple[int, ...] = (1, 2)) -> str:
+def wolves_kill(targets: list[int | str], wolves: tuple[int, ...] = (1, 2)) -> str:
     """Seat tables in which every wolf proposes the same kill each night."""
     return "".join(f"[seats.{w}]\nkill = {json.dumps(targets)}\n" for w in wolves)
 

@@ -8,6 +8,7 @@ scripted vote abstains.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -322,3 +323,36 @@ def test_c39_absent_scapegoat_is_skipped() -> None:
     at this table, so the rule is skipped and the sheriff decides."""
     played = sheriff_day(["scapegoat", "sheriff_decides", "none"], ["none", 2])
     assert exiled(played) == [(1, 2)]
+
+
+# --- vote.tie = random (the AIWolf lot) ----------------------------------------------
+
+def test_random_tie_draws_one_of_the_tied_by_the_games_seed() -> None:
+    """vote.tie = random alone: a 2-2 tie between 1 and 2 exiles one of them at once (no
+    second ballot), drawn from the game's own RNG: the same seed draws the same seat
+    whatever the global random state, and different seeds reach both seats."""
+    def exiled_by_lot(seed: int) -> int:
+        played = play(game(PLAIN7, {**BASE, "vote.tie": ["random"]}, votes(**TIE_1_2),
+                           seed=seed))
+        assert [e.round for e in played.events("vote_result", day=1)] == [1]
+        ((_day, seat),) = exiled(played)
+        return seat
+
+    drawn = set()
+    for global_seed in range(6):
+        random.seed(global_seed)
+        drawn.add(exiled_by_lot(3))
+    assert len(drawn) == 1
+    assert {exiled_by_lot(seed) for seed in range(12)} == {1, 2}
+
+
+def test_random_after_a_revote_with_no_voters_left_still_draws() -> None:
+    """vote.tie = [revote_once, random], three players each voting for the next: a 1-1-1
+    tie leaves nobody outside the tie to revote, so no second ballot is cast and the lot
+    exiles one of the three."""
+    seats = votes(s1=[2], s2=[3], s3=[1])
+    played = play(game(["werewolf", "villager", "villager"],
+                       {**BASE, "vote.tie": ["revote_once", "random"]}, seats))
+    assert played.first("vote_result", day=1, round=1).tie == (1, 2, 3)
+    assert played.events("vote", day=1, round=2) == []
+    assert [seat for _, seat in exiled(played)] in ([1], [2], [3])

@@ -1,8 +1,18 @@
-"""AIWolf edition: a tie is revoted once, and a tie that persists is drawn by lot."""
+"""AIWolf edition: a tie is revoted once, a tie that persists is drawn by lot, the wolves
+do not kill on the first night, and the edition's presets."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from arena.engine.events import Death
+from arena.presets import load_preset
+from tests.rules.test_day_common import game as day_game
+from tests.rules.test_day_common import play as day_play
+from tests.rules.test_day_common import wolves_kill
+from tests.rules.test_presets_editions import names_in
 from tests.rules.test_roles_common import play
 
 # seat 1 werewolf, 2 possessed, 3 seer, 4..6 villagers
@@ -39,8 +49,12 @@ def test_a_tie_that_survives_the_revote_is_drawn_by_lot_among_the_tied() -> None
     assert drawn == {1, 2}
 
 
-def test_the_lot_follows_the_seed() -> None:
-    assert _exiled(5) == _exiled(5)
+def test_the_lot_follows_the_games_seed_not_the_global_random_state() -> None:
+    drawn = set()
+    for global_seed in range(6):
+        random.seed(global_seed)
+        drawn.add(_exiled(5))
+    assert len(drawn) == 1
 
 
 def test_a_revote_that_settles_the_tie_needs_no_lot() -> None:
@@ -71,3 +85,46 @@ vote = [1]
     assert [r.day for r in played.asked("kill", seat=1)] == [2]
     assert [(e.day, e.seat) for e in played.events("death")][:2] == [  # type: ignore[attr-defined]
         (1, 5), (2, 4)]
+
+
+def test_first_night_kill_off_on_a_classic_table() -> None:
+    """wolves.first_night_kill = false outside AIWolf: on night 1 the wolves still talk and
+    the witch still wakes (told of no victim, offered only her poison), but the pack is
+    not asked to kill and nobody dies at dawn; from night 2 the pack kills as usual."""
+    roles = ["werewolf", "werewolf", "witch", "villager", "villager", "villager", "villager"]
+    rules = {"sheriff.election": "none", "wolves.first_night_kill": False, "game.max_days": 2}
+    played = day_play(day_game(roles, rules, wolves_kill([4])))
+    assert played.asked("kill", day=1) == []
+    assert played.asked("speak", day=1, channel="wolves")
+    assert [e.victim for e in played.events("victim_info", day=1)] == [None]
+    assert played.asked("poison", day=1) and played.asked("save", day=1) == []
+    assert played.asked("kill", day=2)
+    assert [(e.day, e.seat) for e in played.events("death") if e.cause != "vote"] == [(2, 4)]
+
+
+@pytest.mark.parametrize("name", names_in("aiwolf"))
+def test_aiwolf_edition_defaults(name: str) -> None:
+    """AIWolf: no sheriff, no card shown at any death, no last words, seer told werewolf
+    or human, a guard who may not guard himself, no kill on night 1, a revote then a lot
+    on ties, everyone must vote (not for himself), seat-order speeches, parity wins."""
+    rules = load_preset(name).rules.key_values()
+    assert rules["sheriff.election"] == "none"
+    assert not (rules["reveal.night_death"] or rules["reveal.vote_death"]
+                or rules["reveal.day_death"])
+    assert rules["last_words.mode"] == "none"
+    assert rules["seer.result"] == "wolf_flag"
+    assert rules["guard.allow_self"] is False
+    assert rules["wolves.first_night_kill"] is False
+    assert rules["vote.tie"] == ["revote_once", "random"]
+    assert rules["vote.allow_abstain"] is False and rules["vote.allow_self"] is False
+    assert rules["speech.order"] == "seat_order"
+    assert rules["wolves.win"] == "parity"
+
+
+@pytest.mark.parametrize(("name", "deal"), [
+    ("aiwolf-5", {"werewolf": 1, "possessed": 1, "seer": 1, "villager": 2}),
+    ("aiwolf-15", {"werewolf": 3, "possessed": 1, "seer": 1, "medium": 1, "guard": 1,
+                   "villager": 8}),
+])
+def test_aiwolf_deals(name: str, deal: dict[str, int]) -> None:
+    assert {r: n for r, n in load_preset(name).roles.items() if n} == deal

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import deaths, true_causes
-from tests.rules.test_roles_common import Played, play, wolves_kill
+from tests.rules.test_day_common import wolves_kill
+from tests.rules.test_roles_common import Played, play
 
 # seat 1 wolf, 2 wolf, 3 chief, 4 seer, 5 witch, 6 hunter, 7 guard, 8 little girl,
 # 9-10 villagers
@@ -47,7 +48,7 @@ SILENT = {"check": [], "save": [], "poison": [], "protect": [], "peek": [], "kil
 
 def test_r23_two_lives_against_the_wolves() -> None:
     """R23: the wolves must kill him twice; the first attack shows no death."""
-    played = play(_game("", wolves_kill("[3, 3]"), days=2))
+    played = play(_game("", wolves_kill([3, 3]), days=2))
     assert deaths(played.result) == [(2, 3, "night")]
     assert true_causes(played.result) == {3: "wolves"}
 
@@ -55,14 +56,14 @@ def test_r23_two_lives_against_the_wolves() -> None:
 def test_r23_guarded_keeps_both_lives() -> None:
     """R23 / A6: guarded while he has two lives, he still has two: the attacks on
     nights 2 and 3 are needed."""
-    seats = wolves_kill("[3, 3, 3]") + '[seats.7]\nprotect = [3, "none", "none"]\n'
+    seats = wolves_kill([3, 3, 3]) + '[seats.7]\nprotect = [3, "none", "none"]\n'
     played = play(_game("", seats, days=3))
     assert deaths(played.result) == [(3, 3, "night")]
 
 
 def test_r23_witch_saved_leaves_one_life() -> None:
     """R23 / A6: saved by the witch from a wolf kill, he has one life left."""
-    seats = wolves_kill("[3, 3]") + "[seats.5]\nsave = [true]\n"
+    seats = wolves_kill([3, 3]) + "[seats.5]\nsave = [true]\n"
     played = play(_game("", seats, days=2))
     assert deaths(played.result) == [(2, 3, "night")]
 
@@ -70,7 +71,7 @@ def test_r23_witch_saved_leaves_one_life() -> None:
 def test_r23_killed_by_wolves_no_penalty() -> None:
     """R23: the penalty follows only poison, vote or the hunter; after his death to the
     wolves the seer still checks and the witch still brews."""
-    played = play(_game("", wolves_kill("[3, 3]"), days=3))
+    played = play(_game("", wolves_kill([3, 3]), days=3))
     assert played.events("reveal", reason="penalty") == []
     night3 = _skills(played, 3)
     assert night3["check"] == [4] and night3["poison"] == [5] and night3["protect"] == [7]
@@ -90,7 +91,7 @@ def test_r23_dies_at_once_and_every_skill_is_lost(cause: str) -> None:
     """R23 / C25 all_roles (default): one poison, vote or shot kills him despite his two
     lives; from then on the seer cannot check, the witch cannot use potions, the guard
     cannot guard and the little girl cannot peek, while the wolves keep killing."""
-    seats = VILLAGE_HANDS[cause] + wolves_kill('["none", 9, 10]')
+    seats = VILLAGE_HANDS[cause] + wolves_kill(["none", 9, 10])
     played = play(_game('"chief.penalty_scope" = "all_roles"', seats, days=3))
     assert (1, 3, "night" if cause == "poison" else cause) in deaths(played.result)
     assert true_causes(played.result)[3] == cause
@@ -104,7 +105,7 @@ def test_r23_dies_at_once_and_every_skill_is_lost(cause: str) -> None:
 def test_r23_silenced_hunter_cannot_shoot() -> None:
     """R23: 'the hunter cannot shoot': after the exiled chief's penalty, a hunter killed
     by the wolves is not asked to shoot."""
-    seats = _votes(3) + wolves_kill('["none", 6]') + "[seats.6]\nshoot = [1]\n"
+    seats = _votes(3) + wolves_kill(["none", 6]) + "[seats.6]\nshoot = [1]\n"
     played = play(_game("", seats, days=2))
     assert deaths(played.result) == [(1, 3, "vote"), (2, 6, "night")]
     assert played.asked("shoot") == []

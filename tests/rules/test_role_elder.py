@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import deaths, true_causes
-from tests.rules.test_roles_common import Played, alive_at_end, play, wolves_kill
+from tests.rules.test_day_common import wolves_kill
+from tests.rules.test_roles_common import Played, alive_at_end, play
 
 # seat 1 wolf, 2 wolf, 3 elder, 4 seer, 5 witch, 6 hunter, 7 guard, 8 idiot,
 # 9 little girl, 10 villager
@@ -47,7 +48,7 @@ def _night_powers(played: Played, day: int) -> dict[str, list[int]]:
 def test_r12_survives_the_first_wolf_attack_dies_on_the_second() -> None:
     """R12 / A6 / A12: the first attack costs a life and nobody dies that night; the
     second kills him. A wolf kill is no village hand, so no penalty follows."""
-    played = play(_game("", wolves_kill("[3, 3]"), days=3))
+    played = play(_game("", wolves_kill([3, 3]), days=3))
     assert deaths(played.result) == [(2, 3, "night")]
     assert true_causes(played.result) == {3: "wolves"}
     assert played.events("reveal", reason="penalty") == []
@@ -57,7 +58,7 @@ def test_r12_survives_the_first_wolf_attack_dies_on_the_second() -> None:
 def test_a6_guarded_attack_costs_no_life() -> None:
     """A6: an attack the guard blocks costs nothing: he then survives the next attack
     (his spare life) and dies only on the third."""
-    seats = wolves_kill("[3, 3, 3]") + '[seats.7]\nprotect = [3, "none", "none"]\n'
+    seats = wolves_kill([3, 3, 3]) + '[seats.7]\nprotect = [3, "none", "none"]\n'
     played = play(_game("", seats, days=3))
     assert deaths(played.result) == [(3, 3, "night")]
 
@@ -65,7 +66,7 @@ def test_a6_guarded_attack_costs_no_life() -> None:
 def test_a6_witch_saved_attack_leaves_one_life() -> None:
     """R12 / A6: an attack the antidote saves still uses up his spare life, so the next
     attack kills him."""
-    seats = wolves_kill("[3, 3]") + "[seats.5]\nsave = [true]\n"
+    seats = wolves_kill([3, 3]) + "[seats.5]\nsave = [true]\n"
     played = play(_game("", seats, days=2))
     assert [e.target for e in played.events("night_action", action="save")] == [3]  # type: ignore[attr-defined]
     assert deaths(played.result) == [(2, 3, "night")]
@@ -93,7 +94,7 @@ def test_r12_exile_kills_him_at_once() -> None:
 def test_r12_spare_life_then_exile() -> None:
     """R12: a spent life changes nothing about the vote: attacked on night 1 (survives),
     exiled on day 1, he dies."""
-    played = play(_game("", wolves_kill("[3]") + _votes(3)))
+    played = play(_game("", wolves_kill([3]) + _votes(3)))
     assert deaths(played.result) == [(1, 3, "vote")]
 
 
@@ -111,7 +112,7 @@ def test_r12_c25_village_hands_silence_the_specials(cause: str) -> None:
     """R12 / C25 village_specials (default): killed by vote, poison or the hunter, the
     penalty is public and from the next night the seer, witch, guard and little girl
     are no longer asked to act, for the rest of the game; the wolves keep killing."""
-    seats = VILLAGE_HANDS[cause] + wolves_kill('["none", 10, "none"]')
+    seats = VILLAGE_HANDS[cause] + wolves_kill(["none", 10, "none"])
     played = play(_game('"elder.penalty_scope" = "village_specials"', seats, days=3))
     assert true_causes(played.result)[3] == cause
     penalty = played.events("reveal", reason="penalty")
@@ -125,7 +126,7 @@ def test_r12_c25_village_hands_silence_the_specials(cause: str) -> None:
 def test_c25_silenced_hunter_cannot_shoot() -> None:
     """C25 / R23 example: after the penalty, a hunter killed by the wolves is not asked
     to shoot."""
-    seats = _votes(3) + wolves_kill('["none", 6]') + "[seats.6]\nshoot = [1]\n"
+    seats = _votes(3) + wolves_kill(["none", 6]) + "[seats.6]\nshoot = [1]\n"
     played = play(_game("", seats, days=2))
     assert deaths(played.result) == [(1, 3, "vote"), (2, 6, "night")]
     assert played.asked("shoot") == []
@@ -196,7 +197,7 @@ def test_a8_unrevealed_idiot_stays() -> None:
 
 def test_a8_elder_killed_by_wolves_keeps_the_idiot() -> None:
     """A8: the idiot leaves only when the village kills the elder, not the wolves."""
-    seats = _votes(8) + wolves_kill("[3, 3]")
+    seats = _votes(8) + wolves_kill([3, 3])
     played = play(_game("", seats, days=2))
     assert deaths(played.result) == [(2, 3, "night")]
     assert 8 in alive_at_end(played)
@@ -205,7 +206,7 @@ def test_a8_elder_killed_by_wolves_keeps_the_idiot() -> None:
 # --- penalty timing (A4)
 
 # Night 1: the wolves kill the hunter while the witch poisons the elder: one cascade.
-SAME_CASCADE = wolves_kill("[6]") + "[seats.5]\nsave = [false]\npoison = [3]\n"
+SAME_CASCADE = wolves_kill([6]) + "[seats.5]\nsave = [false]\npoison = [3]\n"
 
 
 def test_a4_after_triggers_dying_hunter_still_shoots() -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from arena.engine import observe
+from tests.rules.test_day_common import game as day_game
+from tests.rules.test_day_common import play as day_play
 from tests.rules.test_roles_common import play
 
 # aiwolf-5: seat 1 werewolf, 2 possessed, 3 seer, 4 and 5 villagers
@@ -58,9 +60,19 @@ def test_possessed_never_wakes_with_the_pack_nor_is_known_to_it() -> None:
     played = play(WOLVES_WIN)
     assert played.asked("kill", seat=2) == []
     assert played.asked("kill", seat=1)
-    wolf_view = observe(played.result.events[:10], 1)
-    assert 2 not in wolf_view.known_roles
-    assert observe(played.result.events[:10], 2).known_roles == {2: "possessed"}
+
+
+def test_a_pack_of_two_meets_without_the_possessed() -> None:
+    """Wolves 1 and 2 learn each other, not the possessed (3); he learns no wolf, up to
+    the end of the game."""
+    roles = ["werewolf", "werewolf", "possessed", "villager", "villager", "villager",
+             "villager"]
+    played = day_play(day_game(roles, {"sheriff.election": "none", "game.max_days": 2}))
+    *events, end = played.result.events  # the end shows every card: look before it
+    assert end.to_dict()["type"] == "game_end"
+    for wolf in (1, 2):
+        assert observe(events, wolf).known_roles == {1: "werewolf", 2: "werewolf"}
+    assert observe(events, 3).known_roles == {3: "possessed"}
 
 
 def test_village_wins_when_the_wolf_dies_and_the_possessed_loses() -> None:

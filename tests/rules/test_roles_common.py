@@ -94,8 +94,3 @@ def audience(event: BaseEvent) -> Any:
     """An event's audience, with seat tuples normalised to sorted tuples."""
     aud = event.audience
     return tuple(sorted(aud)) if isinstance(aud, tuple) else aud
-
-
-def wolves_kill(targets: str) -> str:
-    """Scenario lines: wolves 1 and 2 both propose ``targets``, night after night."""
-    return f"[seats.1]\nkill = {targets}\n[seats.2]\nkill = {targets}\n"

@@ -8,7 +8,8 @@ import pytest
 from agents.scripted import ScenarioError
 from arena.engine import observe
 from tests.helpers import deaths, true_causes
-from tests.rules.test_roles_common import alive_at_end, audience, before_end, play, wolves_kill
+from tests.rules.test_day_common import wolves_kill
+from tests.rules.test_roles_common import alive_at_end, audience, before_end, play
 
 # seat 1 wolf, 2 wolf, 3 cupid, 4 witch, 5-7 villagers
 DEAL = 'roles = ["werewolf", "werewolf", "cupid", "witch", "villager", "villager", "villager"]'
@@ -84,7 +85,7 @@ def test_c18_lovers_see_roles() -> None:
 
 def test_r6_chain_death_on_wolf_kill() -> None:
     """R6a: when the wolves kill one lover, the partner dies with them (cause lover)."""
-    played = play(_game("", wolves_kill("[5]")))
+    played = play(_game("", wolves_kill([5])))
     assert sorted(deaths(played.result)) == [(1, 5, "night"), (1, 6, "night")]
     assert true_causes(played.result) == {5: "wolves", 6: "lover"}
 
@@ -139,7 +140,7 @@ def test_c14_wolf_lover_cannot_propose_his_partner() -> None:
 
 def test_c14_wolf_lover_target_allowed_when_option_off() -> None:
     """C14 wolves.lover_target_forbidden = false: the wolf may kill his own lover (and dies)."""
-    played = play(_game('"wolves.lover_target_forbidden" = false', wolves_kill("[5]"),
+    played = play(_game('"wolves.lover_target_forbidden" = false', wolves_kill([5]),
                         link="[1, 5]"))
     assert true_causes(played.result) == {5: "wolves", 1: "lover"}
 

@@ -7,7 +7,8 @@ import pytest
 
 from agents.scripted import ScenarioError
 from tests.helpers import deaths, true_causes
-from tests.rules.test_roles_common import alive_at_end, audience, play, wolves_kill
+from tests.rules.test_day_common import wolves_kill
+from tests.rules.test_roles_common import alive_at_end, audience, play
 
 # seat 1 wolf, 2 wolf, 3 witch, 4 guard, 5-7 villagers
 DEAL = 'roles = ["werewolf", "werewolf", "witch", "guard", "villager", "villager", "villager"]'
@@ -28,7 +29,7 @@ seed = 4
 
 def test_r4_antidote_saves_the_wolves_target() -> None:
     """R4: the witch is told the wolves' target and her antidote keeps it alive."""
-    played = play(_game("", wolves_kill("[5]") + "[seats.3]\nsave = [true]\n"))
+    played = play(_game("", wolves_kill([5]) + "[seats.3]\nsave = [true]\n"))
     info = played.events("victim_info")
     assert [(e.day, e.victim) for e in info] == [(1, 5)]  # type: ignore[attr-defined]
     assert audience(info[0]) == (3,)
@@ -38,7 +39,7 @@ def test_r4_antidote_saves_the_wolves_target() -> None:
 
 def test_r4_without_antidote_the_target_dies() -> None:
     """R4 control: the same night with the witch declining the save kills the target."""
-    played = play(_game("", wolves_kill("[5]") + "[seats.3]\nsave = [false]\n"))
+    played = play(_game("", wolves_kill([5]) + "[seats.3]\nsave = [false]\n"))
     assert deaths(played.result) == [(1, 5, "night")]
     assert true_causes(played.result) == {5: "wolves"}
 
@@ -63,7 +64,7 @@ def test_r4_poison_may_target_any_living_player() -> None:
 
 def test_r4_each_potion_once_per_game() -> None:
     """R4: after the antidote is spent there is no more save; after the poison, no more poison."""
-    seats = wolves_kill("[5, 6]") + '[seats.3]\nsave = [true]\npoison = ["none", 7]\n'
+    seats = wolves_kill([5, 6]) + '[seats.3]\nsave = [true]\npoison = ["none", 7]\n'
     played = play(_game("", seats, days=3))
     assert [r.day for r in played.asked("save", seat=3)] == [1]
     assert [r.day for r in played.asked("poison", seat=3)] == [1, 2]
@@ -74,7 +75,7 @@ def test_r4_each_potion_once_per_game() -> None:
 
 def test_c6_total_uses_one_save_ends_all_potions() -> None:
     """C6 witch.total_uses = 1: after saving, the poison is never offered again."""
-    seats = wolves_kill("[5, 6]") + "[seats.3]\nsave = [true]\n"
+    seats = wolves_kill([5, 6]) + "[seats.3]\nsave = [true]\n"
     played = play(_game('"witch.total_uses" = 1', seats, days=3))
     assert [r.day for r in played.asked("save", seat=3)] == [1]
     assert played.asked("poison", seat=3) == []
@@ -83,7 +84,7 @@ def test_c6_total_uses_one_save_ends_all_potions() -> None:
 
 def test_c6_total_uses_one_poison_ends_all_potions() -> None:
     """C6 witch.total_uses = 1: after poisoning, no save is offered for a later victim."""
-    seats = wolves_kill('["none", 6]') + "[seats.3]\npoison = [7]\n"
+    seats = wolves_kill(["none", 6]) + "[seats.3]\npoison = [7]\n"
     played = play(_game('"witch.total_uses" = 1', seats, days=2))
     assert played.asked("save", seat=3) == []
     assert [r.day for r in played.asked("poison", seat=3)] == [1]
@@ -92,7 +93,7 @@ def test_c6_total_uses_one_poison_ends_all_potions() -> None:
 
 def test_c6_total_uses_two_allows_both_potions() -> None:
     """C6 witch.total_uses = 2 (default): the poison is still offered after the save."""
-    seats = wolves_kill("[5]") + '[seats.3]\nsave = [true]\npoison = ["none", 7]\n'
+    seats = wolves_kill([5]) + '[seats.3]\nsave = [true]\npoison = ["none", 7]\n'
     played = play(_game('"witch.total_uses" = 2', seats, days=2))
     assert [r.day for r in played.asked("poison", seat=3)] == [1, 2]
     assert deaths(played.result) == [(2, 7, "night")]
@@ -100,7 +101,7 @@ def test_c6_total_uses_two_allows_both_potions() -> None:
 
 def test_c6_max_per_night_one_no_second_potion_that_night() -> None:
     """C6 witch.max_per_night = 1: a save ends her night; the poison waits for a later night."""
-    seats = wolves_kill("[5]") + "[seats.3]\nsave = [true]\npoison = [7]\n"
+    seats = wolves_kill([5]) + "[seats.3]\nsave = [true]\npoison = [7]\n"
     played = play(_game('"witch.max_per_night" = 1', seats, days=2))
     assert [r.day for r in played.asked("poison", seat=3)] == [2]
     assert deaths(played.result) == [(2, 7, "night")]
@@ -108,7 +109,7 @@ def test_c6_max_per_night_one_no_second_potion_that_night() -> None:
 
 def test_c6_max_per_night_two_both_potions_same_night() -> None:
     """C6 witch.max_per_night = 2: save the target and poison another seat in one night."""
-    seats = wolves_kill("[5]") + "[seats.3]\nsave = [true]\npoison = [7]\n"
+    seats = wolves_kill([5]) + "[seats.3]\nsave = [true]\npoison = [7]\n"
     played = play(_game('"witch.max_per_night" = 2', seats))
     assert deaths(played.result) == [(1, 7, "night")]
     assert true_causes(played.result) == {7: "poison"}
@@ -117,7 +118,7 @@ def test_c6_max_per_night_two_both_potions_same_night() -> None:
 
 def test_c7_self_save_false_no_save_request_when_she_is_the_target() -> None:
     """C7 witch.self_save = false: targeted herself, she is not asked to save and dies."""
-    played = play(_game('"witch.self_save" = false', wolves_kill("[3]")))
+    played = play(_game('"witch.self_save" = false', wolves_kill([3])))
     assert played.asked("save", seat=3) == []
     assert [e.victim for e in played.events("victim_info")] == [3]  # type: ignore[attr-defined]
     assert len(played.asked("poison", seat=3, day=1)) == 1  # her poison is still hers to use
@@ -127,14 +128,14 @@ def test_c7_self_save_false_no_save_request_when_she_is_the_target() -> None:
 
 def test_c7_self_save_false_still_saves_others() -> None:
     """C7 witch.self_save = false only concerns herself: another victim can be saved."""
-    seats = wolves_kill("[5]") + "[seats.3]\nsave = [true]\n"
+    seats = wolves_kill([5]) + "[seats.3]\nsave = [true]\n"
     played = play(_game('"witch.self_save" = false', seats))
     assert deaths(played.result) == []
 
 
 def test_c7_self_save_true_she_may_save_herself() -> None:
     """C7 witch.self_save = true: targeted herself, she is asked and her antidote works."""
-    seats = wolves_kill("[3]") + "[seats.3]\nsave = [true]\n"
+    seats = wolves_kill([3]) + "[seats.3]\nsave = [true]\n"
     played = play(_game('"witch.self_save" = true', seats))
     assert [r.context["victim"] for r in played.asked("save", seat=3)] == [3]
     assert deaths(played.result) == []
@@ -157,7 +158,7 @@ def test_witch_self_poison_true_she_may_poison_herself() -> None:
 
 def test_c8_sees_victim_until_antidote_used() -> None:
     """C8 witch.sees_victim = until_antidote_used: no victim_info once the antidote is spent."""
-    seats = wolves_kill("[5, 6]") + "[seats.3]\nsave = [true]\n"
+    seats = wolves_kill([5, 6]) + "[seats.3]\nsave = [true]\n"
     played = play(_game('"witch.sees_victim" = "until_antidote_used"', seats, days=2))
     assert [(e.day, e.victim) for e in played.events("victim_info")] == [(1, 5)]  # type: ignore[attr-defined]
     assert deaths(played.result) == [(2, 6, "night")]
@@ -165,21 +166,21 @@ def test_c8_sees_victim_until_antidote_used() -> None:
 
 def test_c8_until_antidote_used_still_told_while_antidote_unused() -> None:
     """C8 until_antidote_used: while she keeps the antidote she is told every night."""
-    seats = wolves_kill("[5, 6]") + "[seats.3]\nsave = [false, false]\n"
+    seats = wolves_kill([5, 6]) + "[seats.3]\nsave = [false, false]\n"
     played = play(_game('"witch.sees_victim" = "until_antidote_used"', seats, days=2))
     assert [(e.day, e.victim) for e in played.events("victim_info")] == [(1, 5), (2, 6)]  # type: ignore[attr-defined]
 
 
 def test_c8_sees_victim_always() -> None:
     """C8 witch.sees_victim = always: told the target even after the antidote is gone."""
-    seats = wolves_kill("[5, 6]") + "[seats.3]\nsave = [true]\n"
+    seats = wolves_kill([5, 6]) + "[seats.3]\nsave = [true]\n"
     played = play(_game('"witch.sees_victim" = "always"', seats, days=2))
     assert [(e.day, e.victim) for e in played.events("victim_info")] == [(1, 5), (2, 6)]  # type: ignore[attr-defined]
     assert [r.day for r in played.asked("save", seat=3)] == [1]
 
 
 def _double_save(mode: str) -> str:
-    seats = wolves_kill("[5]") + "[seats.3]\nsave = [true]\n[seats.4]\nprotect = [5]\n"
+    seats = wolves_kill([5]) + "[seats.3]\nsave = [true]\n[seats.4]\nprotect = [5]\n"
     return _game(f'"save.double_save" = "{mode}"', seats)
 
 
@@ -198,7 +199,7 @@ def test_a2_double_save_dies() -> None:
 
 def test_a2_witch_told_target_even_when_guarded() -> None:
     """A2: the witch is shown the wolves' target, not the outcome, though the guard covered it."""
-    seats = wolves_kill("[5]") + "[seats.4]\nprotect = [5]\n"
+    seats = wolves_kill([5]) + "[seats.4]\nprotect = [5]\n"
     played = play(_game("", seats))
     assert [e.victim for e in played.events("victim_info")] == [5]  # type: ignore[attr-defined]
     assert [r.context["victim"] for r in played.asked("save", seat=3)] == [5]

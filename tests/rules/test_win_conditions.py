@@ -125,3 +125,16 @@ shoot = [1]
     assert {e.seat for e in played.events("death")} == {1, 2, 3}
     assert played.first("shoot").seq < played.first("game_end").seq
     assert played.winner == "wolves" and played.winners == (1,)
+
+
+def test_parity_wolves_win_once_as_many_as_the_humans() -> None:
+    """wolves.win = parity (AIWolf): two wolves and five villagers; night 1 kills 3, day 1
+    exiles villager 4 (5 alive: 2 wolves, 3 humans, the game goes on), night 2 kills 5:
+    two wolves against two humans is a wolf win, though villagers 6 and 7 live."""
+    roles = ["werewolf", "werewolf", "villager", "villager", "villager", "villager", "villager"]
+    seats = "".join(f"[seats.{w}]\nkill = [3, 5]\nvote = [4]\n" for w in (1, 2)) + "".join(
+        f"[seats.{s}]\nvote = [4]\n" for s in (6, 7))
+    played = play(game(roles, {**NO_SHERIFF, "wolves.win": "parity"}, seats))
+    assert [(e.day, e.seat) for e in played.events("death")] == [(1, 3), (1, 4), (2, 5)]
+    assert played.winner == "wolves" and played.winners == (1, 2)
+    assert played.first("game_end").day == 2

@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from arena.cli import main
-from tests.llm.stub_server import StubServer
 
 
 def config_text(name: str, agents: dict[str, str], rules: dict[str, Any] | None = None,
@@ -45,8 +41,3 @@ def event_lines(run_dir: Path) -> dict[str, list[str]]:
     return {p.name: p.read_text(encoding="utf-8").splitlines()[1:]
             for p in sorted((run_dir / "games").glob("*.jsonl"))}
 
-
-@pytest.fixture
-def stub() -> Iterator[StubServer]:
-    with StubServer() as server:
-        yield server
