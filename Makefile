@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: play test bench lint docs clean browser
+.PHONY: play test test-llama bench lint docs clean browser
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -36,10 +36,17 @@ browser:
 test: lint browser
 	$(BIN)/python -m pytest -q
 
+# Opt-in, not part of `make test`: games with every seat a model served by llama.cpp's
+# llama-server and llama-cpp-python's server (a tiny random-weight model; the first run
+# builds llama.cpp, minutes). See docs/tables.md.
+test-llama: $(STAMP)
+	$(BIN)/python scripts/llama/test_llama.py $(ARGS)
+
 bench: $(DEV_STAMP)
 	$(BIN)/python scripts/bench.py
 	$(BIN)/python scripts/bench_llm.py
 	$(BIN)/python scripts/balance.py --write
+	$(BIN)/python scripts/coverage.py
 
 docs: $(STAMP)
 	$(BIN)/python scripts/gen_docs.py

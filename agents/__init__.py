@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from agents.base import Agent, derive_seed
 from agents.table import SeatOptions
@@ -59,15 +59,18 @@ def make_agent(spec: str, seat: int, game_seed: int, options: SeatOptions | None
 
 
 def provider_options(options: SeatOptions) -> ProviderOptions:
+    from agents.providers.capabilities import overrides
     from agents.providers.registry import ProviderOptions
 
     return ProviderOptions(
         base_url=options.base_url, api_key_env=options.api_key_env,
         temperature=options.temperature, max_tokens=options.max_tokens,
-        max_concurrency=options.max_concurrency or ProviderOptions().max_concurrency)
+        max_concurrency=options.max_concurrency or ProviderOptions().max_concurrency,
+        capabilities=overrides(options.model_dump()))
 
 
 def _model_agent(spec: str, seed: int, options: SeatOptions, lang: str) -> Agent:
+    from agents.context import window_for
     from agents.llm import LLMAgent
     from agents.providers.base import ProviderError
     from agents.providers.registry import make_provider
@@ -79,8 +82,50 @@ def _model_agent(spec: str, seed: int, options: SeatOptions, lang: str) -> Agent
     except ImportError as exc:
         raise AgentSpecError(f"agent {spec!r} needs the {exc.name} package "
                              f"(pip install {exc.name})") from None
+    try:
+        window = window_for(provider.model, options)
+    except ValueError as exc:
+        raise AgentSpecError(f"agent {spec!r}: {exc}") from None
     return LLMAgent(provider, seed=seed, lang=lang, persona=options.persona,
-                    temperature=options.temperature, max_tokens=options.max_tokens or 1024)
+                    temperature=options.temperature, max_tokens=options.max_tokens,
+                    window=window)
+
+
+def describe_agent(agent: Agent) -> dict[str, Any]:
+    """A model seat's settings for the transcript header, enough to run it again (no
+    secrets): provider, model (as usage names it), base URL, SDK, temperature, output
+    limit, reasoning settings, language, persona and the seed sent. Empty for others."""
+    from agents.llm import SEED_RANGE, LLMAgent
+    from agents.providers.capabilities import capabilities_for
+    from agents.providers.describe import describe
+    from agents.providers.registry import ProviderOptions
+
+    if not isinstance(agent, LLMAgent):
+        return {}
+    provider = agent.provider
+    options = getattr(provider, "options", None)
+    options = options if isinstance(options, ProviderOptions) else ProviderOptions()
+    caps = capabilities_for(provider.model, options.capabilities)
+    return {**describe(provider), "temperature": agent.temperature,
+            "max_tokens": caps.limit(agent.max_tokens, options.max_tokens),
+            **caps.model_dump(include={"reasoning_effort", "thinking_budget"},
+                              exclude_none=True),
+            "lang": agent.prompter.lang, "persona": agent.prompter.persona,
+            "seed": agent.seed % SEED_RANGE}
+
+
+def probe_agents(agents: Mapping[str, Agent]) -> None:
+    """Before a game: one cheap call per distinct model endpoint of ``agents`` (label ->
+    agent); AgentSpecError (one line) naming the labels of the first that fails."""
+    from agents.providers.base import ProviderError
+    from agents.providers.probe import probe
+
+    providers = {label: provider for label, agent in agents.items()
+                 if (provider := getattr(agent, "provider", None)) is not None}
+    try:
+        probe(providers)
+    except ProviderError as exc:
+        raise AgentSpecError(str(exc)) from None
 
 
 def check_keys(specs: Mapping[int, str], options: Mapping[int, SeatOptions]) -> None:
@@ -102,4 +147,5 @@ def check_keys(specs: Mapping[int, str], options: Mapping[int, SeatOptions]) -> 
         raise AgentSpecError("; ".join(problems))
 
 
-__all__ = ["Agent", "AgentSpecError", "SeatOptions", "check_keys", "make_agent"]
+__all__ = ["Agent", "AgentSpecError", "SeatOptions", "check_keys", "describe_agent",
+           "make_agent", "probe_agents"]

@@ -1,26 +1,39 @@
-"""Answer models per decision shape: the JSON schema a model follows, and parsing.
+"""The answer schema a model seat follows, and the parser that reads its answers.
 
-``schema_for(request)`` lists the legal options as enums; ``parse(request, data)``
-turns a model's JSON object into a Decision, or raises AnswerError with a
-one-line reason that is sent back to the model when it is asked again.
-Every answer may carry a private ``reasoning``.
+``game_schema`` is ONE schema for every decision of a game (a provider caches
+the schema or tool at the very front of the prompt, so it must never change):
+one nullable field per decision shape, seats and roles as the game's fixed
+enums, targets as plain numbers. The turn message names the field to fill and
+the legal values; ``parse(request, data)`` enforces them, raising AnswerError
+with a one-line reason (an English form of agents/reasons.py) that is sent back
+to the model, in its language, when it is asked again.
 """
 
 from __future__ import annotations
 
 import math
-from abc import abstractmethod
-from collections.abc import Collection
-from typing import Any, Literal
+import re
+from collections.abc import Collection, Sequence
+from typing import Any, Literal, TypeAlias
 
-from pydantic import BaseModel, ConfigDict, ValidationError
-
+from agents.prompts import Text
+from agents.reasons import english
 from arena.engine import Claim, Decision, Request
-from arena.engine.requests import CLAIM_KINDS, Shape
+from arena.engine.requests import CLAIM_KINDS
 from arena.engine.roles import ROLES
 
+ClaimKind: TypeAlias = Literal["role", "check", "accuse", "vouch"]
 ALL_ROLES = tuple(ROLES)
 CHECK_RESULTS = ("good",)
+SHAPE_FIELD = {"target": "target", "pair": "targets", "subset": "targets",
+               "yes_no": "answer", "speech": "text", "belief": "beliefs"}
+NEEDS = {"role": ("role",), "check": ("target", "result"), "accuse": ("target",),
+         "vouch": ("target",)}
+# beliefs: "seat: role percent, role percent; seat: ..."
+ENTRY = r"\s*\d{1,2}\s*:\s*[a-z_]+\s+\d{1,3}(?:\s*,\s*[a-z_]+\s+\d{1,3})*\s*"
+BELIEFS = re.compile(rf"^(?:{ENTRY};)*{ENTRY};?\s*$")
+SEAT_ROW = re.compile(r"^\s*(\d+)\s*:(.*)$")
+ROLE_PERCENT = re.compile(r"^\s*([a-z_]+)\s+(\d+)\s*$")
 
 
 class AnswerError(ValueError):
@@ -32,147 +45,7 @@ def _short(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-class Answer(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-
-    reasoning: str | None = None
-
-    @abstractmethod
-    def decision(self, request: Request, roles: Collection[str]) -> Decision:
-        """The Decision this answer makes (before the request's legality check)."""
-
-
-class TargetAnswer(Answer):
-    target: int | None
-
-    def decision(self, request: Request, roles: Collection[str]) -> Decision:
-        return Decision(kind=request.kind, target=self.target)
-
-
-class YesNoAnswer(Answer):
-    answer: bool
-
-    def decision(self, request: Request, roles: Collection[str]) -> Decision:
-        return Decision(kind=request.kind, yes=self.answer)
-
-
-class SeatsAnswer(Answer):
-    targets: list[int]
-
-    def decision(self, request: Request, roles: Collection[str]) -> Decision:
-        return Decision(kind=request.kind, targets=tuple(self.targets))
-
-
-class ClaimAnswer(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-
-    kind: Literal["role", "check", "accuse", "vouch"]
-    role: str | None = None
-    target: int | None = None
-    result: str | None = None
-
-    def claim(self, roles: Collection[str]) -> Claim:
-        needs = {"role": ("role",), "check": ("target", "result")}.get(self.kind, ("target",))
-        missing = [name for name in needs if getattr(self, name) is None]
-        if missing:
-            raise AnswerError(f"a {self.kind} claim needs {' and '.join(missing)}")
-        if self.role is not None and self.role not in roles:
-            raise AnswerError(f"claim role {_short(self.role)} is not a role in this game")
-        if self.result is not None and self.result not in (*roles, *CHECK_RESULTS):
-            raise AnswerError(f"check result {_short(self.result)} is not a role or 'good'")
-        return Claim(kind=self.kind, role=self.role if self.kind == "role" else None,
-                     target=None if self.kind == "role" else self.target,
-                     result=self.result if self.kind == "check" else None)
-
-
-class SpeechAnswer(Answer):
-    text: str
-    claims: list[ClaimAnswer] = []
-
-    def decision(self, request: Request, roles: Collection[str]) -> Decision:
-        return Decision(kind=request.kind, text=self.text,
-                        claims=tuple(c.claim(roles) for c in self.claims))
-
-
-class BeliefAnswer(Answer):
-    probabilities: dict[int, dict[str, float]]
-
-    def decision(self, request: Request, roles: Collection[str]) -> Decision:
-        seats = request.context.get("seats", ())
-        beliefs: dict[str, dict[str, float]] = {}
-        for seat, row in sorted(self.probabilities.items()):
-            if seat not in seats or seat == request.seat:
-                raise AnswerError(f"beliefs name seat {seat}, which is not another seat")
-            for role, p in row.items():
-                if role not in roles:
-                    raise AnswerError(f"beliefs name {_short(role)}, which is not a role here")
-                if not (math.isfinite(p) and 0 <= p <= 1):
-                    raise AnswerError(f"seat {seat}: probability {p} is not between 0 and 1")
-            total = sum(row.values())
-            if total <= 0:
-                raise AnswerError(f"seat {seat}: the probabilities add up to 0")
-            beliefs[str(seat)] = {role: p / total for role, p in row.items()}
-        return Decision(kind=request.kind, beliefs=beliefs)
-
-
-ANSWERS: dict[Shape, type[Answer]] = {
-    "target": TargetAnswer, "yes_no": YesNoAnswer, "pair": SeatsAnswer, "subset": SeatsAnswer,
-    "speech": SpeechAnswer, "belief": BeliefAnswer,
-}
-
-
-def _problem(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err["loc"])
-    return f"{where}: {err['msg']}" if where else str(err["msg"])
-
-
-def parse(request: Request, data: Any, roles: Collection[str] = ALL_ROLES) -> Decision:
-    """The Decision in a model's answer, checked against the request (AnswerError if not)."""
-    if not isinstance(data, dict):
-        raise AnswerError("the answer must be one JSON object")
-    try:
-        answer = ANSWERS[request.shape].model_validate(data)
-    except ValidationError as exc:
-        raise AnswerError(_problem(exc)) from None
-    decision = answer.decision(request, roles)
-    problem = request.validate(decision)
-    if problem is not None:
-        raise AnswerError(problem)
-    decision.reasoning = answer.reasoning or None
-    return decision
-
-
-def _nullable(kind: str, values: list[Any], allow_none: bool) -> dict[str, Any]:
-    if not allow_none:
-        return {"type": kind, "enum": values}
-    return {"type": [kind, "null"] if values else "null", "enum": [*values, None]}
-
-
-def _fields(request: Request, roles: Collection[str]) -> dict[str, Any]:
-    shape = request.shape
-    if shape == "target":
-        return {"target": _nullable("integer", list(request.options), request.allow_none)}
-    if shape == "yes_no":
-        return {"answer": {"type": "boolean"}}
-    if shape in ("pair", "subset"):
-        seats: dict[str, Any] = {"type": "array", "uniqueItems": True,
-                                 "items": {"type": "integer", "enum": list(request.options)}}
-        if shape == "pair":
-            seats |= {"minItems": request.count, "maxItems": request.count}
-        return {"targets": seats}
-    table = list(request.context.get("seats", ()))
-    if shape == "speech":
-        claim = _object({
-            "kind": {"type": "string", "enum": list(CLAIM_KINDS)},
-            "role": _nullable("string", list(roles), True),
-            "target": _nullable("integer", table, True),
-            "result": _nullable("string", [*roles, *CHECK_RESULTS], True),
-        })
-        return {"text": {"type": "string", "maxLength": request.max_chars},
-                "claims": {"type": "array", "items": claim}}
-    row = _object({role: {"type": "number", "minimum": 0, "maximum": 1} for role in roles})
-    return {"probabilities": _object({str(s): row for s in table if s != request.seat})}
+# --- the schema ------------------------------------------------------------------------
 
 
 def _object(properties: dict[str, Any]) -> dict[str, Any]:
@@ -180,8 +53,149 @@ def _object(properties: dict[str, Any]) -> dict[str, Any]:
             "additionalProperties": False}
 
 
-def schema_for(request: Request, roles: Collection[str] = ALL_ROLES) -> dict[str, Any]:
-    """The JSON schema of an answer to ``request``: private reasoning first, then the choice."""
-    reasoning = {"type": ["string", "null"],
-                 "description": "private reasoning, brief; no other player sees it"}
-    return _object({"reasoning": reasoning, **_fields(request, roles)})
+def _claims(roles: Sequence[str], seats: list[int]) -> list[dict[str, Any]]:
+    """One branch per claim kind, each with exactly the fields that kind needs."""
+    seat = {"type": "integer", "enum": seats}
+    return [
+        _object({"kind": {"type": "string", "enum": ["role"]},
+                 "role": {"type": "string", "enum": list(roles)}}),
+        _object({"kind": {"type": "string", "enum": ["check"]}, "target": seat,
+                 "result": {"type": "string", "enum": [*roles, *CHECK_RESULTS]}}),
+        _object({"kind": {"type": "string", "enum": ["accuse", "vouch"]}, "target": seat}),
+    ]
+
+
+def game_schema(roles: Sequence[str], players: int, text: Text) -> dict[str, Any]:
+    """The answer schema of every decision of a game with these roles and seats.
+
+    Every field is present (null when the decision does not use it), so OpenAI's
+    strict mode takes it; bounds a grammar may ignore are checked by ``parse``.
+    """
+    seats = list(range(1, players + 1))
+
+    def field(kind: str | list[str], key: str, **extra: Any) -> dict[str, Any]:
+        kinds = [kind] if isinstance(kind, str) else kind
+        return {"type": [*kinds, "null"], "description": text(f"schema.{key}"), **extra}
+
+    return _object({
+        "reasoning": field("string", "reasoning"),
+        "target": field("integer", "target"),
+        "targets": field("array", "targets", items={"type": "integer", "enum": seats},
+                         uniqueItems=True),
+        "answer": field("boolean", "answer"),
+        "text": field("string", "text"),
+        "claims": field("array", "claims", items={"anyOf": _claims(roles, seats)}),
+        "beliefs": field("string", "beliefs", pattern=BELIEFS.pattern),
+    })
+
+
+# --- parsing -----------------------------------------------------------------------------
+
+
+def _integer(value: Any, where: str) -> int:
+    if isinstance(value, bool) or value is None:
+        raise AnswerError(english("number", where=where))
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    raise AnswerError(english("number", where=where))
+
+
+def _target(request: Request, data: dict[str, Any], roles: Collection[str]) -> Decision:
+    value = data.get("target")
+    return Decision(kind=request.kind,
+                    target=None if value is None else _integer(value, "target"))
+
+
+def _answer(request: Request, data: dict[str, Any], roles: Collection[str]) -> Decision:
+    value = data.get("answer")
+    if not isinstance(value, bool):
+        raise AnswerError(english("boolean"))
+    return Decision(kind=request.kind, yes=value)
+
+
+def _targets(request: Request, data: dict[str, Any], roles: Collection[str]) -> Decision:
+    value = data.get("targets")
+    if not isinstance(value, list):
+        raise AnswerError(english("seat_list"))
+    return Decision(kind=request.kind,
+                    targets=tuple(_integer(v, "targets") for v in value))
+
+
+def _claim(number: int, raw: Any, roles: Collection[str]) -> Claim:
+    if not isinstance(raw, dict) or raw.get("kind") not in CLAIM_KINDS:
+        raise AnswerError(english("claim_what", n=number, kinds=", ".join(CLAIM_KINDS)))
+    kind: ClaimKind = raw["kind"]
+    missing = [name for name in NEEDS[kind] if raw.get(name) is None]
+    if missing:
+        raise AnswerError(english("claim_needs", n=number, kind=kind,
+                                  fields=" and ".join(missing)))
+    role, result = raw.get("role"), raw.get("result")
+    if kind == "role" and role not in roles:
+        raise AnswerError(english("claim_role", n=number, role=_short(role)))
+    if kind == "check" and result not in (*roles, *CHECK_RESULTS):
+        raise AnswerError(english("claim_result", n=number, result=_short(result)))
+    target = None if kind == "role" else _integer(raw["target"], f"claims[{number}].target")
+    return Claim(kind=kind, role=role if kind == "role" else None, target=target,
+                 result=result if kind == "check" else None)
+
+
+def _speech(request: Request, data: dict[str, Any], roles: Collection[str]) -> Decision:
+    text, claims = data.get("text"), data.get("claims") or []
+    if not isinstance(text, str):
+        raise AnswerError(english("string"))
+    if not isinstance(claims, list):
+        raise AnswerError(english("claim_list"))
+    return Decision(kind=request.kind, text=text,
+                    claims=tuple(_claim(n, c, roles) for n, c in enumerate(claims, 1)))
+
+
+def _beliefs(request: Request, data: dict[str, Any], roles: Collection[str]) -> Decision:
+    value = data.get("beliefs")
+    if not isinstance(value, str) or not value.strip():
+        raise AnswerError(english("beliefs_form"))
+    seats = request.context.get("seats", ())
+    beliefs: dict[str, dict[str, float]] = {}
+    for entry in filter(str.strip, value.split(";")):
+        row = SEAT_ROW.match(entry)
+        pairs = [ROLE_PERCENT.match(part) for part in row.group(2).split(",")] if row else []
+        if row is None or not all(pairs):
+            raise AnswerError(english("beliefs_read", entry=_short(entry.strip())))
+        seat = int(row.group(1))
+        if seat not in seats or seat == request.seat:
+            raise AnswerError(english("beliefs_seat", seat=seat))
+        percents: dict[str, float] = {}
+        for match in pairs:
+            assert match is not None
+            role, percent = match.group(1), int(match.group(2))
+            if role not in roles:
+                raise AnswerError(english("beliefs_role", role=_short(role)))
+            if not 0 <= percent <= 100:
+                raise AnswerError(english("beliefs_percent", seat=seat, percent=percent))
+            percents[role] = percents.get(role, 0) + percent
+        total = sum(percents.values())
+        if total <= 0 or not math.isfinite(total):
+            raise AnswerError(english("beliefs_zero", seat=seat))
+        beliefs[str(seat)] = {role: p / total for role, p in percents.items()}
+    return Decision(kind=request.kind, beliefs=dict(sorted(beliefs.items(),
+                                                           key=lambda kv: int(kv[0]))))
+
+
+READERS = {"target": _target, "yes_no": _answer, "pair": _targets, "subset": _targets,
+           "speech": _speech, "belief": _beliefs}
+
+
+def parse(request: Request, data: Any, roles: Collection[str] = ALL_ROLES) -> Decision:
+    """The Decision in a model's answer, checked against the request (AnswerError if not)."""
+    if not isinstance(data, dict):
+        raise AnswerError(english("not_object"))
+    decision = READERS[request.shape](request, data, roles)
+    problem = request.validate(decision)
+    if problem is not None:
+        raise AnswerError(problem)
+    reasoning = data.get("reasoning")
+    decision.reasoning = reasoning if isinstance(reasoning, str) and reasoning else None
+    return decision

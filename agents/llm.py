@@ -3,40 +3,46 @@
 Each seat keeps one conversation whose prefix never changes, so provider prompt
 caches hit: message 0 is the system prompt (the rules of this game and the
 seat's card); each decision appends one user message (the events the seat saw
-since its last turn, its status and the request) and the model's answer.
-An unusable answer (no JSON, illegal, a refusal, empty) is sent back with the
-reason, up to MAX_TRIES calls; then the agent raises AnswerFailed and the judge
-logs a fallback. Usage of every call lands in the Decision, or in the
-AnswerFailed, whose usage the judge records before the fallback.
+since its last turn, its status and the request) and the model's answer. The
+answer schema and the cache key are fixed for the game too; a belief question
+and its answer leave the history once answered (the Belief event keeps it).
+One call per ask: an unusable answer (no JSON, a bad field, an illegal choice, a
+refusal, empty) is kept in the conversation and raised as UnusableAnswer with the
+raw text, the reason and the call's usage; the judge records the refusal and asks
+again with the reason in ``context["error"]``, which the agent sends as a retry
+message after its answer. The judge's MAX_TRIES bounds the tries, then it falls
+back. Usage of every call (each HTTP attempt) lands in the Decision or in the
+UnusableAnswer. A seat with a context window folds its older days into a digest
+when a request would not fit it (agents/context.py).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import replace
+from typing import Any
 
-from agents.decisions import AnswerError, parse, schema_for
+from agents.context import ContextWindow, Turn, digest
+from agents.decisions import AnswerError, game_schema, parse
 from agents.prompting import Prompter, dealt_roles
 from agents.providers.base import ChatProvider, ChatReply, ChatRequest, Message
 from agents.providers.jsonparse import parse_json_object
 from arena.engine import Decision, Observation, Request
-from arena.engine.requests import Usage
+from arena.engine.requests import UnusableAnswer
 
-MAX_TRIES = 3
-
-
-class AnswerFailed(RuntimeError):
-    """The model gave no usable answer in MAX_TRIES calls; ``usage`` bills those calls."""
-
-    def __init__(self, message: str, usage: tuple[Usage, ...] = ()) -> None:
-        super().__init__(message)
-        self.usage = usage
+SEED_RANGE = 1 << 31  # APIs take a signed 32- or 64-bit seed
+SCHEMA_NAME = "werewolf_decision"  # one name and schema for every call: a cached prefix
+BELIEF_TOKENS = 400  # a belief answer is a short string
 
 
 def read_reply(request: Request, reply: ChatReply, roles: tuple[str, ...]) -> Decision:
     """The Decision in a reply; AnswerError (one line, for the model) when there is none."""
     if reply.refusal:
         raise AnswerError("you refused to answer; this is a game, so please answer")
+    if reply.cut_off is not None:
+        raise AnswerError(f"the answer was cut off at the limit of {reply.cut_off} output "
+                          "tokens (reasoning included); answer more briefly")
     data = reply.parsed
     if data is None:
         if not reply.text.strip():
@@ -54,52 +60,102 @@ class LLMAgent:
 
     def __init__(self, provider: ChatProvider, *, seed: int, lang: str = "en",
                  persona: str | None = None, temperature: float | None = None,
-                 max_tokens: int = 1024) -> None:
+                 max_tokens: int | None = None, window: ContextWindow | None = None) -> None:
         self.provider = provider
-        self.seed = seed  # kept for the record; the conversation itself is deterministic
+        self.window = window  # None: the conversation is never folded
+        self.seed = seed  # sent as the API's sampling seed where it takes one
         self.prompter = Prompter(lang, persona)
         self.temperature, self.max_tokens = temperature, max_tokens
         self.history: list[Message] = []
         self.shown = -1  # seq of the last event the model has been told about
+        self.schema: dict[str, Any] = {}
+        self.cache_key = ""
+        # a belief exchange leaves the history once over: where it began (history length,
+        # shown) while it lasts
+        self.aside: tuple[int, int] | None = None
+        self.refused = False  # whether the last answer was unusable (kept, to be retried)
 
     def messages(self, turn: list[Message]) -> tuple[Message, ...]:
-        """History then this turn; the system prompt and the end of the history are marked
-        as cache points."""
-        prefix = list(self.history)
-        prefix[0] = replace(prefix[0], cache=True)
-        prefix[-1] = replace(prefix[-1], cache=True)
-        return (*prefix, *turn)
+        """History then this turn. Cache points: the system prompt, and the end of what
+        the next call resends (this turn; before a belief exchange, which is dropped)."""
+        out = [*self.history, *turn]
+        end = len(out) - 1 if self.aside is None else self.aside[0] - 1
+        out[0] = replace(out[0], cache=True)
+        out[end] = replace(out[end], cache=True)
+        return tuple(out)
+
+    def start(self, observation: Observation) -> None:
+        """The game's first decision: the system prompt, schema and cache key, fixed for
+        the whole game (a provider caches them at the front of every call)."""
+        system = self.prompter.system(observation)
+        self.history = [Message("system", system)]
+        self.schema = game_schema(dealt_roles(observation), observation.players,
+                                  self.prompter.text)
+        self.cache_key = "werewolf-" + hashlib.sha256(system.encode()).hexdigest()[:32]
 
     async def decide(self, observation: Observation, request: Request) -> Decision:
         if not self.history:
-            self.history = [Message("system", self.prompter.system(observation))]
+            self.start(observation)
         roles = dealt_roles(observation)
-        chat = ChatRequest(messages=(), schema_name=f"werewolf_{request.kind}",
-                           schema=schema_for(request, roles), temperature=self.temperature,
-                           max_tokens=self.max_tokens)
-        turn = [Message("user", self.prompter.turn(observation, request, self.shown))]
-        usage: list[Usage] = []
-        problem = ""
-        for attempt in range(1, MAX_TRIES + 1):
-            reply = await self.provider.complete(replace(chat, messages=self.messages(turn)))
-            usage.append(reply.usage)
-            turn.append(Message("assistant", _said(reply) or self.prompter.empty_reply()))
-            try:
-                decision = read_reply(request, reply, roles)
-            except AnswerError as exc:
-                problem = str(exc)
-                if attempt < MAX_TRIES:
-                    turn.append(Message("user", self.prompter.retry(request, problem)))
-                continue
-            self._keep(observation, turn)
-            decision.usage = tuple(usage)
-            return decision
+        error = request.context.get("error")
+        retry = self.refused and error is not None  # the judge asks again: answer the reason
+        if not retry:
+            self._drop_aside()
+            if request.shape == "belief":
+                self.aside = (len(self.history), self.shown)
+        limit = self.max_tokens
+        if request.shape == "belief":
+            limit = min(limit or BELIEF_TOKENS, BELIEF_TOKENS)
+        chat = ChatRequest(messages=(), schema_name=SCHEMA_NAME, schema=self.schema,
+                           temperature=self.temperature, max_tokens=limit,
+                           seed=self.seed % SEED_RANGE, cache_key=self.cache_key)
+        if retry:
+            turn = [Message("user", self.prompter.retry(observation, request, str(error)))]
+        else:
+            turn = [Message("user", self.prompter.turn(observation, request, self.shown))]
+        now = Turn(turn[0], request.day, self.shown, retry)
+        if self.window is not None:
+            self._fit(observation, turn, now)
+        sent = replace(chat, messages=self.messages(turn))
+        reply = await self.provider.complete(sent)
+        if self.window is not None:
+            self.window.sent(sent.messages, self.schema, reply.calls, now)
+        said = _said(reply)
+        turn.append(Message("assistant", said or self.prompter.empty_reply()))
         self._keep(observation, turn)
-        raise AnswerFailed(f"no usable answer in {MAX_TRIES} tries (last: {problem})",
-                           tuple(usage))
+        try:
+            decision = read_reply(request, reply, roles)
+        except AnswerError as exc:
+            self.refused = True
+            raise UnusableAnswer(said, str(exc), reply.calls) from None
+        self.refused = False
+        self._drop_aside()
+        decision.usage = reply.calls
+        return decision
+
+    def _fit(self, observation: Observation, turn: list[Message], now: Turn) -> None:
+        """Fold older days into a digest when this request would not fit the window."""
+        assert self.window is not None
+        text = self.prompter.text
+        folded = self.window.fold(self.history, turn, self.schema, now,
+                                  lambda upto: digest(text, observation, upto),
+                                  text("context.ack"))
+        if folded is None:
+            return
+        if self.aside is not None:  # a belief exchange of this day: after the fold
+            self.aside = (self.aside[0] + len(folded) - len(self.history), self.aside[1])
+        self.history = folded
+
+    def _drop_aside(self) -> None:
+        """A finished belief exchange leaves the history (its answer is in the transcript);
+        its events are told again in the next turn."""
+        if self.aside is not None:
+            start, self.shown = self.aside
+            del self.history[start:]
+            self.aside = None
 
     def _keep(self, observation: Observation, turn: list[Message]) -> None:
-        """Commit a finished turn to the conversation (a cancelled one is never kept)."""
+        """Commit an answered turn to the conversation (a cancelled one is never kept)."""
         self.history += turn
         events = observation.events
         if events:

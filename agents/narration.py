@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from agents.prompts import Text
+from agents.reasons import explain
 from arena.engine import Observation
 from arena.engine.events import (
     BaseEvent,
@@ -190,7 +191,20 @@ class Narrator:
 
     # --- one line per event
     def phase(self, e: PhaseStart) -> str:
-        return self.t(f"events.{e.name}", day=e.day)
+        line = self.t(f"events.{e.name}", day=e.day)
+        if not self.peaceful(e):
+            return line
+        self.lines.append(line)
+        return self.t("events.peaceful")
+
+    def peaceful(self, e: PhaseStart) -> bool:
+        """A daybreak whose next event (the seat has seen one) is not a death: nobody
+        died in the night."""
+        if e.name != "day" or e.day < 1:
+            return False
+        later = (x for x in self.v.obs.events if x.seq > e.seq)
+        following = next(later, None)
+        return following is not None and not isinstance(following, Death)
 
     def dealt(self, e: RoleDealt) -> str:
         return self.t("events.role", role=self.v.role(e.role))
@@ -287,10 +301,12 @@ class Narrator:
         return self.t("events.spared", who=self.v.who(e.seat), reason=self.v.term(e.reason))
 
     def refused(self, e: Refused) -> str:
-        return self.t("events.error", kind=e.kind, message=fence(e.message))
+        return self.t("events.error", kind=self.t.kind(e.kind),
+                      message=fence(explain(self.t, e.message)))
 
     def fallback(self, e: Fallback) -> str:
-        return self.t("events.fallback", kind=e.kind, reason=fence(e.reason))
+        return self.t("events.fallback", kind=self.t.kind(e.kind),
+                      reason=fence(explain(self.t, e.reason)))
 
     def other(self, e: BaseEvent) -> str:
         details = ", ".join(f"{k}={fence(str(v))}" for k, v in e.to_dict().items()

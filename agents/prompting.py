@@ -2,16 +2,20 @@
 
 ``system`` is the stable prefix (the rules of this game and the seat's role
 card); ``turn`` is one user message: what the seat saw since its last turn, its
-status, and the question with its legal choices and answer format.
+status, and the question with its legal choices (in words, and as a line of JSON
+values: the answer schema is the same for the whole game) and answer format.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from agents import prompts
+from agents.decisions import SHAPE_FIELD
 from agents.narration import Voice, card_swap, fence, in_deal, narrate
 from agents.prompts import Text
+from agents.reasons import explain
 from agents.rulebook import rule_sentences
 from arena.engine import Observation, Request
 from arena.engine.events import Reveal, RoleDealt
@@ -88,12 +92,13 @@ class Prompter:
         error = request.context.get("error")
         return prompts.template(self.lang, "turn.txt").substitute(
             events="\n".join(news) if news else t("words.nothing"), when=when,
-            status=self.bullets(self.status(obs, v)), kind=request.kind,
+            status=self.bullets(self.status(obs, v)), kind=t.kind(request.kind),
             question=t.template(t.pick(question_keys(request))).substitute(
                 self.fields(request, v)),
-            choices=self.choices(obs, request, v),
-            error=t("choices.error", error=fence(str(error))) if error else "",
-            format=t(f"formats.{request.shape}"))
+            choices=self.choices(obs, request, v), legal=self.legal(obs, request),
+            error=t("choices.error", error=fence(explain(t, str(error)))) if error else "",
+            answer=t("turn.answer", field=SHAPE_FIELD[request.shape]),
+            format=t(format_key(request)))
 
     def status(self, obs: Observation, v: Voice) -> list[str]:
         t = self.text
@@ -135,9 +140,9 @@ class Prompter:
         if shape in ("yes_no", "speech", "belief"):
             ids = t("words.sep").join(t("words.role_id", id=r, name=t.role(r))
                                       for r in dealt_roles(obs))
-            others = [s for s in range(1, obs.players + 1) if s != obs.seat]
-            return t(f"choices.{shape}", max=request.max_chars, roles=ids,
-                     seats=v.seats(others))
+            wolves = request.context.get("channel") == "wolves"
+            return t("choices.speech_wolves" if wolves else f"choices.{shape}",
+                     max=request.max_chars, roles=ids, seats=v.seats(_others(request)))
         if request.kind == "swap" and card_swap(obs):
             cards = tuple(request.context.get("cards", ()))
             options = t("words.sep").join(v.card(n, cards) for n in request.options)
@@ -150,13 +155,43 @@ class Prompter:
                      options=options)
         return t(f"choices.{shape}", options=options, count=request.count)
 
-    def retry(self, request: Request, error: str) -> str:
+    def legal(self, obs: Observation, request: Request) -> str:
+        """The legal values of the answer's field, as a line of compact JSON."""
+        return self.text("choices.legal", legal=json.dumps(legal_values(obs, request)))
+
+    def retry(self, obs: Observation, request: Request, error: str) -> str:
         """The user message after an answer that could not be used."""
-        return self.text("turn.retry", error=fence(error),
-                         format=self.text(f"formats.{request.shape}"))
+        return self.text("turn.retry", error=fence(explain(self.text, error)),
+                         legal=self.legal(obs, request), format=self.text(format_key(request)))
 
     def empty_reply(self) -> str:
         return self.text("turn.empty_reply")
+
+
+def _others(request: Request) -> list[int]:
+    return [s for s in request.context.get("seats", ()) if s != request.seat]
+
+
+def legal_values(obs: Observation, request: Request) -> dict[str, Any]:
+    """What the answer's field may hold: the request's options, in JSON terms."""
+    shape, options = request.shape, list(request.options)
+    if shape == "target":
+        return {"target": [*options, None] if request.allow_none else options}
+    if shape == "yes_no":
+        return {"answer": [True, False]}
+    if shape == "pair":
+        return {"targets": options, "count": request.count}
+    if shape == "subset":
+        return {"targets": options}
+    if shape == "speech":
+        return {"text": {"max_chars": request.max_chars}}
+    return {"beliefs": {"seats": _others(request), "roles": list(dealt_roles(obs))}}
+
+
+def format_key(request: Request) -> str:
+    if request.shape == "target" and request.allow_none:
+        return "formats.target_or_none"
+    return f"formats.{request.shape}"
 
 
 def question_keys(request: Request) -> list[str]:

@@ -6,7 +6,7 @@ from collections import deque
 from typing import Any
 
 from arena.engine import Claim, Decision, Observation, Request
-from arena.engine.requests import Usage, shape_of
+from arena.engine.requests import UnusableAnswer, Usage, shape_of
 
 SPEECH_CONTEXTS = {"last_words": "last_words"}
 
@@ -52,14 +52,16 @@ def _decision(event: dict[str, Any]) -> tuple[int, Decision] | None:
 Step = tuple[str, Decision | BaseException]
 """(the kind of request it answered, the answer or the failure it raised)."""
 
-OPTIONAL = ("explode", "belief")  # a "no" to these leaves no event behind
+OPTIONAL = ("explode", "belief")  # a "no" to these leaves no event behind, only its usage
 
 
 def decisions_by_seat(events: list[dict[str, Any]]) -> dict[int, list[Step]]:
-    """Per seat, in order: refused answers, failures (as exceptions) and accepted decisions."""
+    """Per seat, in order: refused answers (answers without a decision and failures as
+    exceptions) and accepted decisions."""
     queues: dict[int, list[Step]] = {}
     skip: dict[int, str] = {}
     calls: dict[int, list[Usage]] = {}
+    billed: dict[int, str] = {}  # the request kind of each seat's pending calls
     thoughts: dict[int, str] = {}
 
     def add(seat: int, kind: str, decision: Decision) -> None:
@@ -67,13 +69,28 @@ def decisions_by_seat(events: list[dict[str, Any]]) -> dict[int, list[Step]]:
         decision.reasoning = thoughts.pop(seat, None)
         queues.setdefault(seat, []).append((kind, decision))
 
+    def settle(seat: int, kind: str | None = None) -> None:
+        """Calls billed to an optional request the seat then declined (no event of its
+        own) belong to that "no", not to the seat's next request."""
+        pending = billed.get(seat)
+        if seat in calls and pending != kind and pending in OPTIONAL:
+            add(seat, pending, Request(seat=seat, kind=pending, day=0).default())
+
     for event in events:
         kind = event["type"]
+        if kind in ("usage", "error", "fallback"):
+            settle(event["seat"], event["kind"])
         if kind == "usage":
-            fields = {k: event[k] for k in Usage.__dataclass_fields__}
+            fields = {k: event[k] for k in Usage.__dataclass_fields__ if k in event}
             calls.setdefault(event["seat"], []).append(Usage(**fields))
+            billed[event["seat"]] = event["kind"]
         elif kind == "reasoning":
             thoughts[event["seat"]] = event["text"]
+        elif kind == "error" and event.get("decision") is None:  # an answer with no decision
+            seat = event["seat"]
+            unusable = UnusableAnswer(event.get("answer") or "", event["message"],
+                                      tuple(calls.pop(seat, ())))
+            queues.setdefault(seat, []).append((event["kind"], unusable))
         elif kind == "error":
             add(event["seat"], event["kind"], Decision.from_dict(event["decision"]))
         elif kind == "fallback":
@@ -84,8 +101,11 @@ def decisions_by_seat(events: list[dict[str, Any]]) -> dict[int, list[Step]]:
             skip[seat] = event["kind"]
         elif (found := _decision(event)) is not None:
             seat, decision = found
+            settle(seat, decision.kind)
             if skip.pop(seat, None) != decision.kind:  # else: the engine's default
                 add(seat, decision.kind, decision)
+    for seat in list(calls):
+        settle(seat)
     return queues
 
 

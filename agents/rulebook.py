@@ -19,6 +19,14 @@ NEEDS: dict[str, tuple[str, ...]] = {
 }
 
 
+# causes of death only a role can bring about (the others can happen in any game)
+CAUSE_ROLES: dict[str, tuple[str, ...]] = {
+    "poison": ("witch",), "hunter": ("hunter",), "lover": ("cupid",), "hybrid": ("hybrid",),
+    "infatuated": ("infatuated",), "scapegoat": ("scapegoat",), "monk": ("high_monk",),
+    "elder_penalty": ("elder", "chief"),
+}
+
+
 def _sheriff(rules: Rules, dealt: frozenset[str]) -> bool:
     return rules.get("sheriff.election") != "none" or "high_monk" in dealt
 
@@ -28,8 +36,8 @@ WHEN: dict[str, Callable[[Rules, frozenset[str]], bool]] = {
     "last_words.quota": lambda r, _: r.get("last_words.mode") == "all_until_quota",
     "vote.max_revotes": lambda r, _: "revote_until" in r.get("vote.tie", ()),
     "thief.swap_mandatory": lambda r, _: r.get("thief.mode") == "swap_player",
-    **{f"sheriff.{k}": _sheriff for k in ("electorate", "election_tie", "vote_weight",
-                                          "succession", "succession_on")},
+    **{f"sheriff.{k}": _sheriff for k in ("electorate", "candidates", "election_tie",
+                                          "vote_weight", "succession", "succession_on")},
 }
 
 
@@ -52,6 +60,14 @@ def token(value: Any) -> str:
     return str(value)
 
 
+def in_play(key: str, item: str, dealt: frozenset[str]) -> bool:
+    """Whether a list rule's item can happen with this deal (a role, or a cause of death)."""
+    if key == "night.order":
+        return item in dealt
+    needs = CAUSE_ROLES.get(item)
+    return needs is None or any(role in dealt for role in needs)
+
+
 def term(text: Text, key: str, item: str) -> str:
     """A value inside a list rule: a role name (night.order), else a cause or tie rule."""
     if key == "night.order":
@@ -64,7 +80,7 @@ def sentence(text: Text, key: str, value: Any, dealt: frozenset[str]) -> str:
     """The sentence for one rule value ("" leaves the rule out)."""
     forms: dict[str, str] = text.table["rules"].get(key, {})
     if isinstance(value, list):
-        items = [v for v in value if key != "night.order" or v in dealt]
+        items = [v for v in value if in_play(key, str(v), dealt)]
         shown = text("words.item_sep").join(term(text, key, str(v)) for v in items)
         form = forms.get("list" if items else "empty")
     else:

@@ -2,80 +2,124 @@
 
 A decision asked on night or day N first takes the next entry of the day-N
 queue for its kind, then the seat's general queue, then the fallback agent.
-An entry that is illegal when its turn comes stops the game (ScenarioError).
+Entries are checked by type when the scenario is read (``to_decision``); one
+that is illegal when its turn comes stops the game (ScenarioError).
 """
 
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Strict, StrictBool, TypeAdapter, ValidationError
 
 from agents.base import Agent
 from arena.engine import AbortGame, Claim, Decision, Observation, Request
+from arena.engine.requests import Shape, shape_of
+
+Seat = Annotated[int, Strict()]  # a whole number: not true, not 3.7, not "3"
 
 
 class ScenarioError(AbortGame):
     """An illegal or malformed scenario entry."""
 
 
-def to_decision(seat: int, kind: str, entry: Any, shape: str) -> Decision:
-    """Turn one scenario entry into a Decision of the request's shape."""
+class _Claim(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    kind: str  # checked against the claim kinds by the request, as for any agent
+    role: str | None = None
+    target: Seat | None = None
+    result: str | None = None
+
+
+class _Speech(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    text: str = ""
+    claims: list[_Claim] = []
+
+
+_SEATS = TypeAdapter(list[Seat])
+ENTRIES: dict[Shape, tuple[TypeAdapter[Any], str]] = {
+    "target": (TypeAdapter(Seat | Literal["none"]), 'a seat number or "none"'),
+    "yes_no": (TypeAdapter(StrictBool), "true or false"),
+    "pair": (_SEATS, "a list of seat numbers"),
+    "subset": (_SEATS, "a list of seat numbers"),
+    "speech": (TypeAdapter(Annotated[str, Strict()] | _Speech),
+               'a string or a table {text = "...", claims = [{kind, role, target, result}]}'),
+    "belief": (TypeAdapter(dict[str, dict[str, Annotated[float, Strict()]]]),
+               "a table {seat = {role = probability}}"),
+}
+
+
+def to_decision(kind: str, entry: Any) -> Decision:
+    """One scenario entry as a Decision of ``kind``; ValueError saying what it should be."""
+    shape = shape_of(kind)
+    adapter, expected = ENTRIES[shape]
     try:
-        if shape == "target":
-            return Decision(kind=kind, target=None if entry == "none" else int(entry))
-        if shape == "yes_no":
-            if not isinstance(entry, bool):
-                raise TypeError("expected true or false")
-            return Decision(kind=kind, yes=entry)
-        if shape in ("pair", "subset"):
-            return Decision(kind=kind, targets=tuple(int(x) for x in entry))
-        if shape == "speech":
-            if isinstance(entry, str):
-                return Decision(kind=kind, text=entry)
-            if not isinstance(entry, dict):
-                raise TypeError("a speech is a string or a table {text, claims}")
-            claims = tuple(Claim(**c) for c in entry.get("claims", ()))
-            return Decision(kind=kind, text=str(entry.get("text", "")), claims=claims)
-        if shape == "belief":
-            return Decision(kind=kind, beliefs=dict(entry))
-    except (TypeError, ValueError) as exc:
-        raise ScenarioError(f"seat {seat}: {kind} entry {entry!r} is malformed ({exc})") from None
-    raise ScenarioError(f"seat {seat}: no entries are possible for {kind}")
+        value = adapter.validate_python(entry)
+    except ValidationError:
+        raise ValueError(f"entry {entry!r} is not {expected}") from None
+    if shape == "target":
+        return Decision(kind=kind, target=None if value == "none" else value)
+    if shape == "yes_no":
+        return Decision(kind=kind, yes=value)
+    if shape in ("pair", "subset"):
+        return Decision(kind=kind, targets=tuple(value))
+    if isinstance(value, str):
+        return Decision(kind=kind, text=value)
+    if isinstance(value, _Speech):
+        claims = tuple(Claim(**c.model_dump()) for c in value.claims)
+        return Decision(kind=kind, text=value.text, claims=claims)
+    return Decision(kind=kind, beliefs=value)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One scripted answer: its place in the file (``day3.vote #2``), as written, decoded."""
+
+    label: str
+    raw: Any
+    decision: Decision
+
+
+Queues = dict[str, list[Entry]]
 
 
 class ScriptedAgent:
     concurrent = False
 
-    def __init__(self, seat: int, queues: dict[str, list[Any]],
-                 by_day: dict[int, dict[str, list[Any]]], fallback: Agent) -> None:
+    def __init__(self, seat: int, queues: Queues, by_day: dict[int, Queues],
+                 fallback: Agent) -> None:
         self.seat = seat
         self.queues = {kind: deque(items) for kind, items in queues.items()}
         self.by_day = {day: {k: deque(v) for k, v in kinds.items()}
                        for day, kinds in by_day.items()}
         self.fallback = fallback
 
-    def _next(self, kind: str, day: int) -> tuple[bool, Any]:
+    def _next(self, kind: str, day: int) -> Entry | None:
         for queue in (self.by_day.get(day, {}).get(kind), self.queues.get(kind)):
             if queue:
-                return True, queue.popleft()
-        return False, None
+                return queue.popleft()
+        return None
 
-    def pending(self) -> dict[str, int]:
-        """Entries never used (a scenario that scripts more than happened)."""
-        left = {k: len(q) for k, q in self.queues.items() if q}
-        for day, kinds in self.by_day.items():
-            left.update({f"day{day}.{k}": len(q) for k, q in kinds.items() if q})
-        return left
+    def unused(self) -> str | None:
+        """A warning naming the entries never asked for (a script longer than the game)."""
+        queues = [*self.queues.values(), *(q for k in self.by_day.values() for q in k.values())]
+        left = [entry.label for queue in queues for entry in queue]
+        if not left:
+            return None
+        noun = "entry" if len(left) == 1 else "entries"
+        return f"seat {self.seat}: {len(left)} scripted {noun} never used: {', '.join(left)}"
 
     async def decide(self, observation: Observation, request: Request) -> Decision:
-        found, entry = self._next(request.kind, request.day)
-        if not found:
+        entry = self._next(request.kind, request.day)
+        if entry is None:
             return await self.fallback.decide(observation, request)
-        decision = to_decision(self.seat, request.kind, entry, request.shape)
-        problem = request.validate(decision)
+        problem = request.validate(entry.decision)
         if problem is not None:
             legal = list(request.options) + (["none"] if request.allow_none else [])
             raise ScenarioError(
-                f"seat {self.seat}: {request.kind} entry {entry!r} on day {request.day} is "
+                f"seat {self.seat}: {request.kind} entry {entry.raw!r} on day {request.day} is "
                 f"illegal ({problem}); legal options: {legal}")
-        return decision
+        return entry.decision

@@ -8,6 +8,8 @@ temperature = 0.7
 [seats.3]
 agent = "openai:gpt-4o-mini"
 max_tokens = 512
+reasoning_effort = "low"   # model capabilities, over capabilities.toml's
+context_window = 32768     # tokens; older days are folded to fit (agents/context.py)
 base_url = "http://localhost:8000/v1"
 api_key_env = "MY_KEY"
 persona = "Alice"     # the seat's name at the table
@@ -18,11 +20,16 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, Strict, model_validator
 
+from agents.providers.capabilities import Effort, LimitParameter
 from arena.files import parse_model, read_text
+
+Gender = Literal["female", "male"]  # the genders seat_attributes draws and the dreamer reads
+Age = Annotated[int, Strict(), Field(ge=1, le=120)]  # whole years: not true, not 34.5
+Building = Literal["farmer"]  # the VIL building the engine reads (sheriff.candidates = farmers)
 
 
 class TableError(ValueError):
@@ -40,13 +47,20 @@ class SeatOptions(BaseModel):
     base_url: str | None = Field(None, min_length=1)
     api_key_env: str | None = Field(None, min_length=1)
     max_concurrency: int | None = Field(None, gt=0)
+    reasoning_effort: Effort | None = None
+    thinking_budget: int | None = Field(None, ge=1024)
+    supports_temperature: bool | None = None
+    limit_parameter: LimitParameter | None = None
+    context_window: int | None = Field(None, gt=0)
     persona: str | None = Field(None, min_length=1, max_length=40, pattern=r"^[^\n\r«»]+$")
-    gender: Literal["female", "male"] | None = None
-    age: int | None = Field(None, ge=1, le=120)
+    gender: Gender | None = None
+    age: Age | None = None
+    building: Building | None = None
 
     def attributes(self) -> dict[str, object]:
         """The seat attributes this table sets (the rest are drawn from the seed)."""
-        return {k: v for k, v in (("gender", self.gender), ("age", self.age)) if v is not None}
+        return {k: v for k, v in (("gender", self.gender), ("age", self.age),
+                                  ("building", self.building)) if v is not None}
 
     def over(self, base: SeatOptions) -> SeatOptions:
         """These options, with ``base`` filling what they leave unset."""

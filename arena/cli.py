@@ -18,14 +18,27 @@ from typing import Any
 from pydantic import ValidationError
 from rich.console import Console
 
-from agents import Agent, AgentSpecError, SeatOptions, check_keys, kind_of, make_agent
+from agents import (
+    MODELS,
+    Agent,
+    AgentSpecError,
+    SeatOptions,
+    check_keys,
+    describe_agent,
+    kind_of,
+    make_agent,
+    probe_agents,
+)
+from agents.providers.describe import safe_spec
 from agents.scripted import ScenarioError
 from agents.table import TableError, load_table
 from arena import commands, presets, scenario, transcript
+from arena.costs import cost_text
 from arena.engine import BaseEvent, Game, GameConfig, GameResult, RuleError, make_rules
 from arena.engine.config import parse_rule_value, rule_help
 from arena.engine.game import usage_totals
 from arena.engine.roles import ROLES
+from arena.fallbacks import MAX_SHARE, FallbackCount
 from arena.files import first_error
 
 DEFAULT_PRESET = "classic-12"
@@ -154,14 +167,17 @@ def _named(config: GameConfig, options: dict[int, SeatOptions]) -> GameConfig:
     return config.model_copy(update=update)
 
 
-def _header_seats(setup: Setup, names: tuple[str, ...]) -> list[dict[str, Any]]:
+def _header_seats(setup: Setup, names: tuple[str, ...],
+                  agents: dict[int, Agent]) -> list[dict[str, Any]]:
+    """Each seat's agent; a model seat's settings too (describe_agent), with ``model``
+    the id its usage events carry: one model is one group wherever it is served."""
     seats = []
     for seat in range(1, setup.config.players + 1):
         spec = setup.specs.get(seat, f"scripted+{setup.scenario.fallback}" if setup.scenario
                                else "?")
-        model = spec.split(":", 1)[1] if ":" in spec else None
-        entry: dict[str, Any] = {"seat": seat, "name": names[seat - 1], "agent": spec,
-                                 "model": model}
+        entry: dict[str, Any] = {"seat": seat, "name": names[seat - 1],
+                                 "agent": safe_spec(spec), "model": None,
+                                 **describe_agent(agents[seat])}
         if seat in setup.players:
             entry["player"] = setup.players[seat]
         seats.append(entry)
@@ -182,13 +198,14 @@ async def play_game(setup: Setup, seed: int, out: Path | None, sink: Any = None)
         for each in sinks:
             each(event)
 
-    game = Game(setup.config, setup.agents(seed), seed=seed, deal=setup.deal,
+    agents = setup.agents(seed)
+    game = Game(setup.config, agents, seed=seed, deal=setup.deal,
                 sink=fan_out if sinks or out is not None else None,
                 timeout_s=setup.timeout_s, record_reasoning=setup.record_reasoning)
     writer = None
     if out is not None:
         header = transcript.make_header(game, game_id=out.stem, seed=seed,
-                                        seats=_header_seats(setup, names))
+                                        seats=_header_seats(setup, names, agents))
         writer = transcript.TranscriptWriter(out, header)
         sinks.append(writer)
     try:
@@ -212,14 +229,48 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     out = Path(args.out) if args.out else Path("transcripts") / f"{game_id}.jsonl"
     if out.is_dir():
         raise UsageError(f"--out {out}: is a folder; give a file path")
+    if not 0 <= args.max_fallback_share <= 1:
+        raise UsageError("--max-fallback-share must be between 0 and 1")
+    probe_models(setup)
     preset = setup.config.preset or "custom deal"
     console.print(f"[bold]Werewolf Arena[/] · {preset} · {setup.config.players} players · "
                   f"seed {setup.seed}")
-    view = TerminalView(console, god=args.god, seat=seat)
-    result = play_one(setup, setup.seed, out, view)
+    models = FallbackCount(s for s, spec in setup.specs.items() if kind_of(spec) in MODELS)
+    view = TerminalView(console, god=args.god, seat=seat, models=models)
+
+    def show(event: BaseEvent) -> None:
+        models(event)  # counted first: the view shows the count
+        view(event)
+
+    result = play_one(setup, setup.seed, out, show)
+    for line in setup.scenario.unused() if setup.scenario else ():
+        print(f"arena: warning: {line}", file=sys.stderr)
     _print_costs(console, result)
+    failing = _print_fallbacks(console, models, setup, args.max_fallback_share)
     console.print(f"\nTranscript: {out}   (replay: arena replay {out})")
+    if failing:
+        return 3
     return 0 if result.winner else 1
+
+
+def probe_models(setup: Setup) -> None:
+    """One cheap call per distinct model endpoint, before any game event: a dead server,
+    a refused key or an unknown model ends the command with one line (exit 2)."""
+    probe_agents({f"seat {seat}": agent for seat, agent in setup.agents(setup.seed).items()})
+
+
+def _print_fallbacks(console: Console, models: FallbackCount, setup: Setup,
+                     max_share: float) -> list[int]:
+    """Per model seat that fell back: fallbacks / decisions; the seats over ``max_share``."""
+    labels = {seat: safe_spec(spec) for seat, spec in setup.specs.items()}
+    for line in models.lines(labels):
+        console.print(f"Fallbacks: {line}", style="bold red", markup=False)
+    failing = models.over(max_share)
+    if failing:
+        console.print(f"Model seats {', '.join(map(str, failing))} fell back on more than "
+                      f"{max_share:.0%} of their decisions: the game says little about "
+                      "them (exit code 3)", style="bold red", markup=False)
+    return failing
 
 
 def _live_seat(args: argparse.Namespace, setup: Setup) -> int | None:
@@ -245,17 +296,26 @@ def _print_costs(console: Console, result: GameResult) -> None:
     if not totals:
         return
     table = Table(title="Model usage")
-    for column in ("seat", "calls", "input tokens", "cached", "output tokens", "cost (USD)"):
+    for column in ("seat", "calls", "input tokens", "cache reads", "cache writes",
+                   "output tokens", "cost"):
         table.add_column(column, justify="right")
+    def row(label: str, t: dict[str, float]) -> None:
+        table.add_row(label, f"{t['calls']:.0f}", f"{t['input_tokens']:.0f}",
+                      f"{t['cached_tokens']:.0f}", f"{t['cache_write_tokens']:.0f}",
+                      f"{t['output_tokens']:.0f}",
+                      cost_text(t["cost_usd"], t["unpriced_calls"] > 0))
+
     for seat, t in totals.items():
-        table.add_row(str(seat), f"{t['calls']:.0f}", f"{t['input_tokens']:.0f}",
-                      f"{t['cached_tokens']:.0f}", f"{t['output_tokens']:.0f}",
-                      f"{t['cost_usd']:.4f}")
+        row(str(seat), t)
+    table.add_section()
+    row("total", {k: sum(t[k] for t in totals.values()) for k in next(iter(totals.values()))})
     console.print(table)
 
 
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     from rich.progress import Progress
+
+    from arena.seeds import game_seed
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")
@@ -264,6 +324,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     if humans:
         raise UsageError(f"seat {humans[0]} is human: simulate plays bots and models only "
                          "(use `arena play --seat N=human`)")
+    probe_models(setup)
     wins: Counter[str] = Counter()
     days = 0
     out_dir = Path(args.out_dir) if args.out_dir else None
@@ -275,8 +336,8 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
         async def play_all() -> None:  # one event loop for every game
             nonlocal days
             for index in range(args.games):
-                seed = setup.seed + index
-                out = out_dir / f"game-{seed}.jsonl" if out_dir else None
+                seed = game_seed(setup.seed, index)
+                out = out_dir / f"game-{index:04d}-{seed}.jsonl" if out_dir else None
                 result = await play_game(setup, seed, out)
                 wins[result.winner] += 1
                 days += result.days
@@ -293,7 +354,8 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
         print(json.dumps(summary))
     else:
         console.print(f"{args.games} games of {summary['preset'] or 'custom deal'}, "
-                      f"{summary['games_per_second']} games/s, mean {summary['mean_days']} days")
+                      f"base seed {setup.seed}, {summary['games_per_second']} games/s, "
+                      f"mean {summary['mean_days']} days")
         for side, count in summary["wins"].items():
             console.print(f"  {side:<10} {count:>6}  {count / args.games:6.1%}")
     return 0
@@ -401,6 +463,9 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--out", help="transcript path (default transcripts/<id>.jsonl)")
     play.add_argument("--god", action="store_true", help="show the night and every secret")
     play.add_argument("--as-seat", type=int, help="show the game as one seat sees it")
+    play.add_argument("--max-fallback-share", type=float, default=MAX_SHARE, metavar="SHARE",
+                      help="exit 3 when a model seat fell back on more than this share of "
+                           f"its decisions (default {MAX_SHARE})")
     sim = sub.add_parser("simulate", help="play many games and count the wins")
     _game_options(sim)
     sim.add_argument("--games", type=int, default=100)

@@ -10,13 +10,21 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from agents.scripted import ScenarioError, ScriptedAgent
+from agents.scripted import Entry, Queues, ScenarioError, ScriptedAgent, to_decision
+from agents.table import Age, Building, Gender
 from arena.engine import GameConfig, RuleError, make_rules
 from arena.engine.requests import KINDS, shape_of
 from arena.files import first_error, read_text
 from arena.presets import load_preset, preset_rules
 
 DAY_KEY = re.compile(r"day(\d+)$")
+
+
+class SeatAttributes(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    gender: Gender | None = None
+    age: Age | None = None
+    building: Building | None = None
 
 
 class ScenarioFile(BaseModel):
@@ -27,7 +35,7 @@ class ScenarioFile(BaseModel):
     rules: dict[str, Any] = {}
     fallback: dict[str, str] = {}
     seats: dict[str, dict[str, Any]] = {}
-    attributes: dict[int, dict[str, Any]] = {}
+    attributes: dict[int, SeatAttributes] = {}
     description: str = ""
 
 
@@ -37,40 +45,57 @@ class Scenario:
     seed: int
     deal: list[str] | None
     fallback: str
-    scripts: dict[int, tuple[dict[str, list[Any]], dict[int, dict[str, list[Any]]]]] = field(
-        default_factory=dict)
+    scripts: dict[int, tuple[Queues, dict[int, Queues]]] = field(default_factory=dict)
+    last: dict[int, ScriptedAgent] = field(default_factory=dict, repr=False)
 
     def agents(self, make_fallback: Any) -> dict[int, ScriptedAgent]:
-        """A ScriptedAgent per seat; ``make_fallback(spec, seat)`` builds the fallback."""
-        out = {}
+        """A ScriptedAgent per seat (kept for ``unused``); ``make_fallback(spec, seat)``
+        builds the fallback."""
+        self.last = {}
         for seat in range(1, self.config.players + 1):
             queues, by_day = self.scripts.get(seat, ({}, {}))
-            out[seat] = ScriptedAgent(seat, queues, by_day, make_fallback(self.fallback, seat))
-        return out
+            self.last[seat] = ScriptedAgent(seat, queues, by_day,
+                                            make_fallback(self.fallback, seat))
+        return self.last
+
+    def unused(self) -> list[str]:
+        """One warning per seat whose entries the last game left unused."""
+        return [line for agent in self.last.values() if (line := agent.unused())]
 
 
-def _queue(kind: str, value: Any) -> list[Any]:
-    """Entries for one kind: a list is a queue, anything else one entry."""
+def _queue(where: str, seat: int, kind: str, value: Any, day: str = "") -> list[Entry]:
+    """Entries for one kind: a list is a queue, anything else one entry; each checked
+    by type and labelled by its place (``day3.vote #2``)."""
     if kind not in KINDS:
-        raise ScenarioError(f"unknown decision kind {kind!r} (known: {', '.join(sorted(KINDS))})")
+        raise ScenarioError(f"{where}: seat {seat}: unknown decision kind {kind!r} "
+                            f"(known: {', '.join(sorted(KINDS))})")
+    items = list(value) if isinstance(value, list) else [value]
     if shape_of(kind) in ("pair", "subset") and isinstance(value, list) and not (
             value and isinstance(value[0], list)):
-        return [value]
-    return list(value) if isinstance(value, list) else [value]
+        items = [value]
+    entries = []
+    for number, item in enumerate(items, 1):
+        label = f"{day}{kind} #{number}"
+        try:
+            entries.append(Entry(label, item, to_decision(kind, item)))
+        except ValueError as exc:
+            raise ScenarioError(f"{where}: seat {seat}, {label}: {exc}") from None
+    return entries
 
 
-def _seat_script(seat: int, table: dict[str, Any]) -> tuple[
-        dict[str, list[Any]], dict[int, dict[str, list[Any]]]]:
-    queues: dict[str, list[Any]] = {}
-    by_day: dict[int, dict[str, list[Any]]] = {}
+def _seat_script(where: str, seat: int, table: dict[str, Any]) -> tuple[
+        Queues, dict[int, Queues]]:
+    queues: Queues = {}
+    by_day: dict[int, Queues] = {}
     for key, value in table.items():
         match = DAY_KEY.match(key)
         if match:
             if not isinstance(value, dict):
-                raise ScenarioError(f"seats.{seat}.{key} must be a table")
-            by_day[int(match.group(1))] = {k: _queue(k, v) for k, v in value.items()}
+                raise ScenarioError(f"{where}: seats.{seat}.{key} must be a table")
+            by_day[int(match.group(1))] = {
+                k: _queue(where, seat, k, v, f"{key}.") for k, v in value.items()}
         else:
-            queues[key] = _queue(key, value)
+            queues[key] = _queue(where, seat, key, value)
     return queues, by_day
 
 
@@ -108,12 +133,13 @@ def parse(data: dict[str, Any], where: str = "scenario") -> Scenario:
     if bad:
         raise ScenarioError(f"{where}: attributes.{bad[0]} is not a seat of this game")
     if spec.attributes:
-        config = config.model_copy(update={"attributes": spec.attributes})
+        config = config.model_copy(update={"attributes": {
+            n: a.model_dump(exclude_none=True) for n, a in spec.attributes.items()}})
     scripts = {}
     for key, table in spec.seats.items():
         if not key.isdigit() or not 1 <= int(key) <= config.players:
             raise ScenarioError(
                 f"{where}: seats.{key} is not a seat of this {config.players}-player game")
-        scripts[int(key)] = _seat_script(int(key), table)
+        scripts[int(key)] = _seat_script(where, int(key), table)
     fallback = spec.fallback.get("agent", "passive")
     return Scenario(config, spec.seed, spec.roles, fallback, scripts)

@@ -4,9 +4,10 @@
 name = "bots-vs-models"
 seed = 7
 presets = ["classic-12"]
-games_per_pairing = 12        # or: games = 100 (the total)
+deals = 12                    # per preset, each played once per agent; or: games = 100
 concurrency = 4               # games in flight
 budget_usd = 5.0              # stop starting games once the spend reaches this
+pause_after = 2               # failing games in a row before an endpoint is paused
 
 [agents.bot]
 agent = "heuristic"
@@ -44,10 +45,13 @@ from arena import presets
 from arena.cli import UsageError
 from arena.engine import GameConfig, RuleError
 from arena.engine.config import parse_rule_value
+from arena.fallbacks import MAX_SHARE
 from arena.files import parse_model, read_text
 
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]*$"
 AgentName = Annotated[str, StringConstraints(pattern=NAME_PATTERN, max_length=40)]
+RESUME_MAY_CHANGE = ("concurrency", "limits", "budget_usd", "pause_after",
+                     "max_fallback_share")
 SeatName = Annotated[str, StringConstraints(pattern=r"^[^\n\r«»]+$", max_length=40)]
 
 
@@ -62,7 +66,7 @@ class AgentEntry(SeatOptions):
 
     @model_validator(mode="after")
     def _no_seat_attributes(self) -> AgentEntry:
-        for key in ("persona", "gender", "age"):
+        for key in ("persona", "gender", "age", "building"):
             if getattr(self, key) is not None:
                 raise ValueError(f"{key} belongs to a seat, and seats are drawn per game; "
                                  "give table names with the top-level `names` list")
@@ -84,12 +88,14 @@ class TournamentConfig(BaseModel):
     name: str = Field(pattern=NAME_PATTERN, max_length=80)
     seed: int = 0
     presets: list[str] = Field(min_length=1)
-    games_per_pairing: int | None = Field(None, gt=0)
+    deals: int | None = Field(None, gt=0)
     games: int | None = Field(None, gt=0)
     agents: dict[AgentName, AgentEntry] = Field(min_length=1)
     concurrency: int = Field(4, gt=0)
     limits: dict[str, PositiveInt] = {}
     budget_usd: float | None = Field(None, gt=0)
+    pause_after: int = Field(2, ge=0)
+    max_fallback_share: float = Field(MAX_SHARE, ge=0, le=1)
     timeout: float = Field(60.0, gt=0)
     lang: Literal["en", "zh"] = "en"
     record_reasoning: bool = False
@@ -99,13 +105,23 @@ class TournamentConfig(BaseModel):
     @field_validator("rules")
     @classmethod
     def _rule_values(cls, rules: dict[str, Any]) -> dict[str, Any]:
-        """Text values read as with --set (so a list key takes "a,b" as well as a list)."""
-        return {k: parse_rule_value(k, v) if isinstance(v, str) else v for k, v in rules.items()}
+        """Values read as with --set (a list key takes "a,b", a list or a single value)."""
+        return {k: parse_rule_value(k, v) for k, v in rules.items()}
+
+    @model_validator(mode="before")
+    @classmethod
+    def _renamed(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "games_per_pairing" in data:
+            raise ValueError("games_per_pairing is now deals: deals per preset, each played "
+                             "once per agent (docs/tournament.md)")
+        return data
 
     @model_validator(mode="after")
     def _consistent(self) -> TournamentConfig:
-        if self.games is not None and self.games_per_pairing is not None:
-            raise ValueError("give games or games_per_pairing, not both")
+        if self.games is not None and self.deals is not None:
+            raise ValueError("give games or deals, not both")
+        if len(set(self.presets)) != len(self.presets):
+            raise ValueError("presets: each preset once")
         if self.names is not None and len(set(self.names)) != len(self.names):
             raise ValueError("names: each name once")
         return self
@@ -125,8 +141,9 @@ class TournamentConfig(BaseModel):
         return entry.model_copy(update={"max_concurrency": limit})
 
     def schedule_fields(self) -> dict[str, Any]:
-        """What decides the games: everything but concurrency, limits and the budget."""
-        return self.model_dump(exclude={"concurrency", "limits", "budget_usd"})
+        """What decides the games: everything but concurrency, limits, the budget and
+        when an endpoint is paused."""
+        return self.model_dump(exclude=set(RESUME_MAY_CHANGE))
 
 
 def parse_config(text: str, source: str) -> TournamentConfig:

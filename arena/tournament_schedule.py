@@ -1,24 +1,26 @@
-"""The games of a tournament, fixed in advance by its config.
+"""The games of a tournament, fixed in advance by its config: a duplicate design.
 
-A *line-up* is one way to fill a table from the pool: slot ``i`` of line-up
-``j`` holds agent ``(i + j) mod P`` (P agents). When the table size is a
-multiple of P one line-up suffices; otherwise there are P, so every agent fills
-as many slots as every other over them (and with more agents than seats, sits in
-as many line-ups as any other). A *pairing* is a preset with a line-up: its deal
-is drawn once, then its games rotate the line-up over the seats, so each slot
-plays each seat (and the role dealt there) once every ``players`` games.
-The games of all pairings are interleaved round by round, so a run stopped
-early (budget) or cut short (``games``) stays spread over the pairings.
+A *deal* is a preset and a seed (``game_seed(seed, d)`` for the preset's deal
+``d``, arena.seeds) with what that seed draws: the cards at each seat, the seat
+names, and a *labelling* giving each of the S seats one of the pool's N agent
+labels at random (each label on ⌊S/N⌋ or ⌈S/N⌉ seats; with more agents than
+seats, S distinct labels). A deal is played N times, once per turn ``j``: label
+``l`` is played by agent ``(l + j) mod N``. So within a deal every agent holds
+every seat, hence every card, exactly once against the same cards, while the
+labelling, hence which agents are teammates and opponents, changes from deal to
+deal. The games of a deal share its seed: ``(preset, seed)`` names the deal.
+Deals of the presets are interleaved, each deal's games consecutive, so a run
+stopped early (budget) stays spread over the presets.
 """
 
 from __future__ import annotations
 
-import hashlib
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 
+from arena.seeds import derive, game_seed
 from arena.tournament_config import TournamentConfig
 
 
@@ -39,61 +41,59 @@ class GameSpec:
 
 
 @dataclass(frozen=True, slots=True)
-class Pairing:
+class Deal:
+    """What a deal's seed draws for a preset: cards, seat labels and seat names."""
+
     preset: str
-    lineup: tuple[str, ...]
-    deal: tuple[str, ...]
-    games: int
+    seed: int
+    cards: tuple[str, ...]
+    labels: tuple[int, ...]
+    names: tuple[str, ...]
 
 
-def derive(*parts: object) -> int:
-    """A stable 31-bit seed from the parts."""
-    text = ":".join(str(p) for p in parts).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=4).digest(), "big") & 0x7FFFFFFF
+def labelling(pool: int, seats: int, rng: random.Random) -> list[int]:
+    """Each seat's agent label: balanced over the labels, in random order."""
+    if pool >= seats:
+        return rng.sample(range(pool), seats)
+    labels = list(range(pool)) * (seats // pool) + rng.sample(range(pool), seats % pool)
+    rng.shuffle(labels)
+    return labels
 
 
-def lineups(pool: Sequence[str], players: int) -> list[tuple[str, ...]]:
-    count = 1 if players % len(pool) == 0 else len(pool)
-    return [tuple(pool[(i + j) % len(pool)] for i in range(players)) for j in range(count)]
+def deal_counts(config: TournamentConfig) -> list[int]:
+    """Deals per preset: ``deals`` (default the table size), or ``games`` rounded up to
+    whole deals of N games and spread over the presets."""
+    if config.games is None:
+        return [config.deals or config.game_config(p).players for p in config.presets]
+    total, presets = math.ceil(config.games / len(config.agents)), len(config.presets)
+    return [total // presets + (i < total % presets) for i in range(presets)]
 
 
-def rotation(game: int, games: int, players: int) -> int:
-    """How far the line-up turns in a pairing's ``game``-th game: evenly spread."""
-    return game * players // games if games < players else game % players
-
-
-def pairings(config: TournamentConfig) -> list[Pairing]:
-    out = []
-    for preset in config.presets:
-        game_config = config.game_config(preset)
-        for j, lineup in enumerate(lineups(list(config.agents), game_config.players)):
-            deck = game_config.deck()
-            random.Random(derive("deal", config.seed, preset, j)).shuffle(deck)
-            out.append(Pairing(preset, lineup, tuple(deck),
-                               config.games_per_pairing or game_config.players))
-    if config.games is not None:
-        per = math.ceil(config.games / len(out))
-        out = [Pairing(p.preset, p.lineup, p.deal, per) for p in out]
-    return out
-
-
-def _rounds(groups: list[Pairing]) -> Iterator[tuple[Pairing, int]]:
-    for game in range(max(p.games for p in groups)):
-        yield from ((p, game) for p in groups if game < p.games)
+def deals(config: TournamentConfig) -> Iterator[Deal]:
+    """Every deal, the presets interleaved: deal 0 of each preset, then deal 1, ..."""
+    counts = deal_counts(config)
+    tables = {p: config.game_config(p) for p in config.presets}
+    for number in range(max(counts)):
+        for preset, count in zip(config.presets, counts, strict=True):
+            if number >= count:
+                continue
+            seed, players = game_seed(config.seed, number), tables[preset].players
+            cards = tables[preset].deck()
+            random.Random(derive("cards", preset, seed)).shuffle(cards)
+            labels = labelling(len(config.agents), players,
+                               random.Random(derive("labels", preset, seed)))
+            names = (random.Random(derive("names", preset, seed)).sample(config.names, players)
+                     if config.names else [])
+            yield Deal(preset, seed, tuple(cards), tuple(labels), tuple(names))
 
 
 def schedule(config: TournamentConfig) -> list[GameSpec]:
     """Every game of the tournament, in the order they are started."""
-    specs = []
-    for index, (pairing, game) in enumerate(_rounds(pairings(config))):
-        if config.games is not None and index == config.games:
-            break
-        players = len(pairing.lineup)
-        turn = rotation(game, pairing.games, players)
-        seed = derive("game", config.seed, index)
-        names = (tuple(random.Random(derive("names", seed)).sample(config.names, players))
-                 if config.names else ())
-        specs.append(GameSpec(index, pairing.preset, seed,
-                              tuple(pairing.lineup[(s + turn) % players] for s in range(players)),
-                              pairing.deal, names))
+    pool = list(config.agents)
+    specs: list[GameSpec] = []
+    for deal in deals(config):
+        for turn in range(len(pool)):
+            agents = tuple(pool[(label + turn) % len(pool)] for label in deal.labels)
+            specs.append(GameSpec(len(specs), deal.preset, deal.seed, agents, deal.cards,
+                                  deal.names))
     return specs

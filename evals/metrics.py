@@ -13,19 +13,19 @@ from dataclasses import asdict
 from typing import Any
 
 from evals import beliefs, claims, deception, deduction, outcomes
-from evals.records import GameRecord
+from evals.records import GameRecord, deal_numbers
 from evals.samples import Collector, MetricInfo, base_name
 from evals.stats import (
+    Cell,
     Clusters,
     Estimate,
+    bootstrap,
     proportion,
     ratio,
     ratio_of_ratios,
-    totals,
-    wilson,
 )
 
-__all__ = ["GROUPINGS", "METRICS", "Estimate", "evaluate", "section_of"]
+__all__ = ["GROUPINGS", "METRICS", "Estimate", "evaluate", "section_of", "sums"]
 
 COLLECTORS: tuple[Collector, ...] = (
     deduction.collect, beliefs.collect, claims.collect, deception.collect, outcomes.collect)
@@ -44,7 +44,7 @@ GROUPINGS: dict[str, Callable[[GameRecord, int], str]] = {
 }
 
 Group = dict[str, Clusters]
-"""Metric name -> its per-game sums, within one group."""
+"""Metric name -> its per-cluster (per-deal) sums, within one group."""
 
 BASELINES = frozenset({"good_suspicion"})  # also summed over all seats, for every group
 
@@ -80,20 +80,43 @@ class _Sums:
         cell[2] += 1
 
 
-def evaluate(records: Sequence[GameRecord], by: str | None = None) -> dict[str, Any]:
-    """JSON-ready metrics: ``{"games", "by", "groups": {key: {metric: estimate}}}``,
-    an estimate being ``{"value", "low", "high", "n"}``; ``by`` None gives one group
-    ``all``, else one group per model / role / seat / team / agent."""
-    if by is not None and by not in GROUPINGS:
-        raise ValueError(f"cannot group by {by!r} (choose {', '.join(GROUPINGS)})")
-    groups: dict[str, Group] = defaultdict(dict)
-    overall: Group = {}
-    for index, record in enumerate(records):
-        add = _Sums(groups, overall, record, index, by)
+class _Tee:
+    """One ``Add`` feeding several (one per grouping)."""
+
+    def __init__(self, adds: list[_Sums]) -> None:
+        self.adds = adds
+
+    def __call__(self, name: str, seat: int | None, y: float, x: float = 1.0) -> None:
+        for add in self.adds:
+            add(name, seat, y, x)
+
+
+def sums(records: Sequence[GameRecord],
+         *groupings: str | None) -> list[tuple[dict[str, Group], Group]]:
+    """Per grouping (None: the one group ``all``), each group's per-cluster sums and the
+    baselines over every seat; each game is read once. The clusters are the deals
+    (``deal_numbers``): the games of one preset and seed are one cluster, any other game
+    its own."""
+    for by in groupings:
+        if by is not None and by not in GROUPINGS:
+            raise ValueError(f"cannot group by {by!r} (choose {', '.join(GROUPINGS)})")
+    out: list[tuple[dict[str, Group], Group]] = [(defaultdict(dict), {}) for _ in groupings]
+    for record, index in zip(records, deal_numbers(records), strict=True):
+        add = _Tee([_Sums(groups, overall, record, index, by)
+                    for (groups, overall), by in zip(out, groupings, strict=True)])
         for collect in COLLECTORS:
             collect(record, add)
+    return out
+
+
+def evaluate(records: Sequence[GameRecord], by: str | None = None) -> dict[str, Any]:
+    """JSON-ready metrics: ``{"games", "deals", "by", "groups": {key: {metric: estimate}}}``,
+    an estimate being ``{"value", "low", "high", "n", "games"}`` (``games``: the clusters,
+    deals); ``by`` None gives one group ``all``, else one group per model / role / seat /
+    team / agent."""
+    [(groups, overall)] = sums(records, by)
     return {
-        "games": len(records), "by": by,
+        "games": len(records), "deals": len(set(deal_numbers(records))), "by": by,
         "groups": {key: {name: asdict(e) for name, e in summarise(groups[key], overall).items()}
                    for key in sorted(groups, key=_natural)},
     }
@@ -127,16 +150,35 @@ def _brier_skill(group: Group, overall: Group) -> dict[str, Estimate]:
     """1 - Brier / base-rate Brier, the interval mirrored from the ratio's."""
     r = ratio(group.get("_brier_ratio", {}))
     return {"brier_skill": Estimate(_one_minus(r.value), _one_minus(r.high),
-                                    _one_minus(r.low), r.n)}
+                                    _one_minus(r.low), r.n, r.games)}
+
+
+Bins = dict[str, Cell]
+"""Calibration bin -> [wolves, sum of P(wolf), judgements], in one game or summed."""
+
+
+def _ece_of(games: Sequence[Bins]) -> float | None:
+    """sum over bins of |sum of P(wolf) - number of wolves| / all judgements."""
+    bins: Bins = {}
+    for game in games:
+        for name, cell in game.items():
+            summed = bins.setdefault(name, [0.0, 0.0, 0])
+            for i, value in enumerate(cell):
+                summed[i] += value
+    n = sum(cell[2] for cell in bins.values())
+    return sum(abs(p - wolves) for wolves, p, _ in bins.values()) / n if n else None
 
 
 def _ece(group: Group, overall: Group) -> dict[str, Estimate]:
-    """sum over bins of |sum of P(wolf) - number of wolves| / all judgements."""
-    bins = [totals(clusters) for name, clusters in group.items()
-            if base_name(name) == "calibration"]
-    n = sum(count for _, _, count in bins)
-    value = sum(abs(p - wolves) for wolves, p, _ in bins) / n if n else None
-    return {"ece": Estimate(value, None, None, n)}
+    """Expected calibration error with a bootstrap interval over games."""
+    games: dict[int, Bins] = defaultdict(dict)
+    for name, clusters in group.items():
+        if base_name(name) == "calibration":
+            for game, cell in clusters.items():
+                games[game][name] = cell
+    rows = [games[game] for game in sorted(games)]
+    n = sum(int(cell[2]) for bins in rows for cell in bins.values())
+    return {"ece": Estimate(_ece_of(rows), *bootstrap(rows, _ece_of), n, len(rows))}
 
 
 def _camouflage(group: Group, overall: Group) -> dict[str, Estimate]:
@@ -147,8 +189,10 @@ def _camouflage(group: Group, overall: Group) -> dict[str, Estimate]:
 
 def _team_wins(group: Group, overall: Group) -> dict[str, Estimate]:
     """Each side's wins over all games of the group (a side may win in none)."""
-    games = len(group.get("game_days", {}))
-    return {name.replace("_won", "team_win_rate", 1): wilson(totals(clusters)[0], games)
+    games = group.get("game_days", {})  # per deal [days, games, games]: 0 wins where none
+    return {name.replace("_won", "team_win_rate", 1):
+            proportion({deal: clusters.get(deal, [0.0, cell[1], cell[2]])
+                        for deal, cell in games.items()})
             for name, clusters in sorted(group.items()) if base_name(name) == "_won"}
 
 

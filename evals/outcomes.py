@@ -29,6 +29,8 @@ METRICS = {
     "fallback_rate": MetricInfo(
         "reliability", "ratio", "decisions the engine made for the agent / decisions"),
     "error_rate": MetricInfo("reliability", "ratio", "refused (illegal) answers / decisions"),
+    "first_answer_legal": MetricInfo(
+        "reliability", "ratio", "requests whose first answer was accepted / requests"),
     "tokens_per_decision": MetricInfo(
         "reliability", "ratio", "input + output tokens per decision of a model seat"),
     "cost_per_decision": MetricInfo("reliability", "ratio", "USD per decision of a model seat"),
@@ -41,6 +43,8 @@ METRICS = {
 }
 
 BADGE_DECISIONS = frozenset({"badge", "badge_torn", "appointed"})
+SILENT: dict[str, type[BaseEvent]] = {"explode": Explode, "belief": Belief}
+"""Request kinds whose "no" (or default) leaves no event, with the event of a "yes"."""
 
 
 def decider(event: BaseEvent) -> int | None:
@@ -53,6 +57,34 @@ def decider(event: BaseEvent) -> int | None:
     if isinstance(event, Sheriff) and event.how in BADGE_DECISIONS:
         return event.by
     return None
+
+
+class Requests:
+    """Counts each seat's requests and those whose first answer was refused or failed.
+
+    A request is a decision event, or a run of the seat's ``error`` events of one kind
+    and day, maybe ended by a ``fallback``, with the decision event that follows it (if
+    any: see SILENT); a ``fallback`` alone (a timeout, a crash) is a request too."""
+
+    def __init__(self) -> None:
+        self.asked: Counter[int] = Counter()
+        self.missed: Counter[int] = Counter()
+        self.open: dict[int, tuple[str, int]] = {}  # a counted request whose event is due
+
+    def trouble(self, event: Refused | Fallback) -> None:
+        seat, key = event.seat, (event.kind, event.day)
+        if self.open.get(seat) != key:
+            self.asked[seat] += 1
+            self.missed[seat] += 1
+        if isinstance(event, Fallback) and event.kind in SILENT:
+            self.open.pop(seat, None)
+        else:
+            self.open[seat] = key
+
+    def decided(self, seat: int, event: BaseEvent) -> None:
+        due = self.open.pop(seat, None)
+        if due is None or (due[0] in SILENT and not isinstance(event, SILENT[due[0]])):
+            self.asked[seat] += 1
 
 
 def collect(record: GameRecord, add: Add) -> None:
@@ -68,19 +100,25 @@ def collect(record: GameRecord, add: Add) -> None:
     errors: Counter[int] = Counter()
     tokens: Counter[int] = Counter()
     cost: dict[int, float] = {}
+    requests = Requests()
     for event in record.events:
         if (deciding := decider(event)) is not None:
             decisions[deciding] += 1
+            requests.decided(deciding, event)
         if isinstance(event, Fallback):
             fallbacks[event.seat] += 1
+            requests.trouble(event)
         elif isinstance(event, Refused):
             errors[event.seat] += 1
+            requests.trouble(event)
         elif isinstance(event, UsageRecord):
             tokens[event.seat] += event.input_tokens + event.output_tokens
             cost[event.seat] = cost.get(event.seat, 0.0) + event.cost_usd
     for seat in record.roles:
         add("fallback_rate", seat, fallbacks[seat], decisions[seat])
         add("error_rate", seat, errors[seat], decisions[seat])
+        asked = requests.asked[seat]
+        add("first_answer_legal", seat, asked - requests.missed[seat], asked)
     for seat, spent in cost.items():
         add("tokens_per_decision", seat, tokens[seat], decisions[seat])
         add("cost_per_decision", seat, spent, decisions[seat])

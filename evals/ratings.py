@@ -22,8 +22,9 @@ moves by the mean of a gain and a loss). The Plackett-Luce update is the openski
 package's with its defaults, computed on plain floats by ``evals.plackett_luce``.
 Games that nobody or everybody won are left out. Ratings are sequential, so the
 games are first sorted by ``(game_id, path)``; the intervals are percentile
-bootstrap intervals over games resampled with replacement (kept in that order),
-with a seeded RNG: the same records and seed give the same numbers.
+bootstrap intervals over deals resampled with replacement (the games of one preset
+and seed together, each other game alone; kept in that order), with a seeded RNG:
+the same records and seed give the same numbers.
 """
 
 from __future__ import annotations
@@ -40,8 +41,8 @@ from typing import Any, Literal
 from openskill.models import PlackettLuceRating
 
 from evals import plackett_luce
-from evals.records import GameRecord
-from evals.stats import Estimate, wilson
+from evals.records import GameRecord, deal_numbers
+from evals.stats import Clusters, Estimate, proportion, totals
 
 Pool = Literal["overall", "side", "role"]
 POOLS: tuple[Pool, ...] = ("overall", "side", "role")
@@ -88,7 +89,7 @@ class Interval:
 @dataclass(frozen=True)
 class Rating:
     """One player of one pool: OpenSkill and Elo with 95% intervals; ``games`` it took part
-    in, ``seats`` it held and ``wins`` among them (win rate per seat, Wilson interval)."""
+    in, ``seats`` it held and ``wins`` among them (win rate per seat, deals as clusters)."""
 
     player: str
     group: str
@@ -107,17 +108,25 @@ class Leaderboard:
     """Ratings of every pool, each list best first (by OpenSkill ordinal)."""
 
     games: int
+    deals: int
     resamples: int
     seed: int
     overall: list[Rating]
     side: list[Rating]
     role: list[Rating]
 
+    @property
+    def counted(self) -> str:
+        """``N games``, or ``N games in M deals`` when some games share a deal."""
+        return f"{self.games} games" + (f" in {self.deals} deals" if self.deals < self.games
+                                        else "")
+
     def pool(self, name: Pool) -> list[Rating]:
         return {"overall": self.overall, "side": self.side, "role": self.role}[name]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"games": self.games, "resamples": self.resamples, "seed": self.seed,
+        return {"games": self.games, "deals": self.deals, "resamples": self.resamples,
+                "seed": self.seed,
                 "elo": {"start": ELO_START, "k": ELO_K},
                 **{name: [asdict(r) for r in self.pool(name)] for name in POOLS}}
 
@@ -130,11 +139,16 @@ def _group(record: GameRecord, seat: int, pool: Pool) -> str:
     return "all"
 
 
+def decided(record: GameRecord) -> bool:
+    """Whether someone, but not everyone, won the game."""
+    return bool(record.winners) and not record.winners >= record.models.keys()
+
+
 def matches(records: Sequence[GameRecord], pool: Pool) -> list[Match]:
     """The decided games of ``records`` (in the given order) as matches of ``pool`` keys."""
     out = []
     for record in records:
-        if not record.winners or record.winners >= record.models.keys():
+        if not decided(record):
             continue
         keys = {seat: (record.models[seat], _group(record, seat, pool)) for seat in record.models}
         out.append(Match(tuple(k for s, k in sorted(keys.items()) if s in record.winners),
@@ -193,12 +207,18 @@ RATERS: dict[str, Callable[[Sequence[Match]], dict[Key, float]]] = {
 }
 
 
-def _bootstrap(games: Sequence[Match], resamples: int,
+def _bootstrap(games: Sequence[Match], deals: Sequence[int], resamples: int,
                rng: random.Random) -> dict[str, dict[Key, tuple[float, float]]]:
-    """Percentile interval of each key's ratings over games resampled with replacement."""
+    """Percentile interval of each key's ratings over deals resampled with replacement
+    (``deals[i]``: game i's deal), the drawn deals' games kept in their order."""
+    members: dict[int, list[int]] = defaultdict(list)
+    for index, deal in enumerate(deals):
+        members[deal].append(index)
+    clusters = list(members.values())
     draws: dict[str, dict[Key, list[float]]] = {name: defaultdict(list) for name in RATERS}
     for _ in range(resamples):
-        sample = [games[i] for i in sorted(rng.choices(range(len(games)), k=len(games)))]
+        picks = rng.choices(clusters, k=len(clusters))
+        sample = [games[i] for i in sorted(i for cluster in picks for i in cluster)]
         for name, rater in RATERS.items():
             for key, value in rater(sample).items():
                 draws[name][key].append(value)
@@ -219,29 +239,33 @@ def _interval(value: float, bounds: tuple[float, float] | None) -> Interval:
     return Interval(value, low, high)
 
 
-def _records(games: Sequence[Match]) -> dict[Key, tuple[int, int, int]]:
-    """(games, seats, winning seats) per key."""
-    played: Counter[Key] = Counter()
-    seats: Counter[Key] = Counter()
-    wins: Counter[Key] = Counter()
-    for match in games:
-        played.update({*match.winners, *match.losers})
-        seats.update(match.winners + match.losers)
-        wins.update(match.winners)
-    return {key: (played[key], seats[key], wins[key]) for key in played}
+def _records(games: Sequence[Match], deals: Sequence[int]) -> dict[Key, Clusters]:
+    """Per key, per deal it played: [winning seats, seats, seats]."""
+    out: dict[Key, Clusters] = defaultdict(dict)
+    for match, deal in zip(games, deals, strict=True):
+        for key, (won, lost) in match.seats.items():
+            cell = out[key].setdefault(deal, [0.0, 0.0, 0])
+            cell[0] += won
+            cell[1] += won + lost
+            cell[2] += won + lost
+    return out
 
 
-def rate_pool(games: Sequence[Match], resamples: int, rng: random.Random) -> list[Rating]:
-    """Ratings with intervals of one pool's games, best ordinal first."""
+def rate_pool(games: Sequence[Match], deals: Sequence[int], resamples: int,
+              rng: random.Random) -> list[Rating]:
+    """Ratings with intervals of one pool's games (``deals[i]``: game i's deal), best
+    ordinal first."""
     skill = openskill(games)
     elos = elo(games)
-    bounds = _bootstrap(games, resamples, rng)
+    bounds = _bootstrap(games, deals, resamples, rng)
+    played = Counter(key for match in games for key in match.seats)
     rows = []
-    for key, (played, seats, wins) in _records(games).items():
+    for key, cells in _records(games, deals).items():
         rating = skill[key]
+        wins, _, seats = totals(cells)
         rows.append(Rating(
-            player=key[0], group=key[1], games=played, seats=seats, wins=wins,
-            win_rate=wilson(wins, seats), mu=rating.mu, sigma=rating.sigma,
+            player=key[0], group=key[1], games=played[key], seats=seats, wins=int(wins),
+            win_rate=proportion(cells), mu=rating.mu, sigma=rating.sigma,
             ordinal=_interval(rating.ordinal(), bounds["ordinal"].get(key)),
             elo=_interval(elos[key], bounds["elo"].get(key))))
     return sorted(rows, key=lambda r: (-r.ordinal.value, r.player, r.group))
@@ -250,9 +274,9 @@ def rate_pool(games: Sequence[Match], resamples: int, rng: random.Random) -> lis
 def rate(records: Iterable[GameRecord], *, resamples: int = RESAMPLES,
          seed: int = 0) -> Leaderboard:
     """The leaderboard of every pool; deterministic given the records and ``seed``."""
-    ordered = sorted(records, key=lambda r: (r.game_id, str(r.path)))
+    ordered = [r for r in sorted(records, key=lambda r: (r.game_id, str(r.path))) if decided(r)]
+    deals = deal_numbers(ordered)
     rng = random.Random(seed)
-    games = {name: matches(ordered, name) for name in POOLS}
-    pools = {name: rate_pool(games[name], resamples, rng) for name in POOLS}
-    return Leaderboard(len(games["overall"]), resamples, seed, pools["overall"], pools["side"],
-                       pools["role"])
+    pools = {name: rate_pool(matches(ordered, name), deals, resamples, rng) for name in POOLS}
+    return Leaderboard(len(ordered), len(set(deals)), resamples, seed, pools["overall"],
+                       pools["side"], pools["role"])

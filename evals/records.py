@@ -9,6 +9,7 @@ from pathlib import Path
 
 from arena.engine.events import BaseEvent, GameEnd
 from arena.engine.roles.factions import faction, in_pack
+from arena.run_layout import GAMES_DIR, is_run_folder
 from arena.transcript import TranscriptError, read
 
 
@@ -27,6 +28,7 @@ class GameRecord:
     winners: frozenset[int]
     days: int
     events: tuple[BaseEvent, ...]
+    seed: int | None = None  # the header's seed: with the preset, it names the deal
 
     @cached_property
     def wolves(self) -> frozenset[int]:
@@ -40,6 +42,17 @@ class GameRecord:
         return self.teams[seat] == "village"
 
 
+def deal_key(record: GameRecord) -> tuple[str, str]:
+    """(preset, seed) of the game, naming its deal; (preset, game id) when it has no seed."""
+    return record.preset or "", str(record.seed) if record.seed is not None else record.game_id
+
+
+def deal_numbers(records: Iterable[GameRecord]) -> list[int]:
+    """Each game's deal, the deals numbered 0, 1, ... in order of first appearance."""
+    numbers: dict[tuple[str, str], int] = {}
+    return [numbers.setdefault(deal_key(record), len(numbers)) for record in records]
+
+
 def team_of(role: str) -> str:
     """``wolves`` or ``village`` by the role's faction; a solo role is its own team."""
     side = faction(role)
@@ -47,16 +60,31 @@ def team_of(role: str) -> str:
 
 
 def transcript_paths(paths: Iterable[Path]) -> list[Path]:
-    """The files named, and every ``*.jsonl`` under the folders named, sorted per folder."""
+    """The transcripts the paths name: files, tournament run folders (their ``games/``)
+    and other folders (every ``*.jsonl`` under them), sorted per folder.
+
+    A run's bookkeeping (``manifest.jsonl``, ``spend.jsonl``) is never read as a transcript.
+    """
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found.extend(sorted(path.rglob("*.jsonl")))
+            found.extend(_folder_transcripts(path))
         elif path.is_file():
+            if is_run_folder(path.parent):
+                raise TranscriptError(f"{path}: a tournament's record, not a transcript; "
+                                      f"give the run folder {path.parent}")
             found.append(path)
         else:
             raise TranscriptError(f"{path}: no such file or folder")
     return found
+
+
+def _folder_transcripts(folder: Path) -> list[Path]:
+    if is_run_folder(folder):
+        return sorted((folder / GAMES_DIR).glob("*.jsonl"))
+    files = sorted(folder.rglob("*.jsonl"))
+    runs = {parent for parent in {f.parent for f in files} if is_run_folder(parent)}
+    return [f for f in files if f.parent not in runs]
 
 
 def load_record(path: Path) -> GameRecord | None:
@@ -76,11 +104,14 @@ def load_record(path: Path) -> GameRecord | None:
     return GameRecord(
         path=path, game_id=str(header.get("game_id") or path.stem), preset=header.get("preset"),
         roles=roles, agents=agents,
-        models={seat: str(s.get("player") or s.get("model") or agents[seat])
+        # older headers wrote MODEL@BASE_URL: one model is one group wherever it is served
+        models={seat: str(s.get("player") or str(s.get("model") or "").partition("@")[0]
+                          or agents[seat])
                 for seat, s in seats.items()},
         teams={seat: team_of(role) for seat, role in roles.items()},
         winner=end.winner, winners=frozenset(end.winners), days=end.day,
         events=tuple(transcript.events),
+        seed=seed if isinstance(seed := header.get("seed"), int) else None,
     )
 
 

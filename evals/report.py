@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from html import escape
 from typing import Any
 
@@ -14,6 +14,7 @@ from evals.charts import Bar, Point, interval_chart, scatter_chart
 from evals.metrics import evaluate, section_of
 from evals.ratings import ELO_K, ELO_START, RESAMPLES, Interval, Leaderboard, Rating, rate
 from evals.records import GameRecord
+from evals.reliability import MAX_FALLBACK_SHARE, RATES, Excluded, rates, screen
 from evals.stats import Estimate
 
 CSS = """
@@ -39,33 +40,51 @@ class Report:
     skipped: int
     leaderboard: Leaderboard
     metrics: dict[str, Any]
-    costs: dict[str, float]
+    costs: dict[str, float | None]  # None: unknown (a call without a price)
+    max_fallback_share: float = MAX_FALLBACK_SHARE
+    excluded: tuple[Excluded, ...] = ()
+
+    def rates(self) -> dict[str, dict[str, Any]]:
+        """Per player, fallback and refusal rates (over every game, excluded ones too)."""
+        return rates(self.metrics)
 
 
-def costs_per_seat_game(records: Sequence[GameRecord]) -> dict[str, float]:
-    """Mean USD of one seat's model calls in one game, per model (seats with calls only)."""
+def costs_per_seat_game(records: Sequence[GameRecord]) -> dict[str, float | None]:
+    """Mean USD of one seat's model calls in one game, per model (seats with calls only);
+    None (unknown) for a model any of whose calls had no price."""
     per_model: dict[str, list[float]] = defaultdict(list)
+    unpriced: set[str] = set()
     for record in records:
         per_seat: dict[int, float] = defaultdict(float)
         for event in record.events:
             if isinstance(event, UsageRecord):
                 per_seat[event.seat] += event.cost_usd
+                if not event.priced:
+                    unpriced.add(record.models[event.seat])
         for seat, cost in per_seat.items():
             per_model[record.models[seat]].append(cost)
-    return {model: sum(costs) / len(costs) for model, costs in sorted(per_model.items())}
+    return {model: None if model in unpriced else sum(costs) / len(costs)
+            for model, costs in sorted(per_model.items())}
 
 
 def build(records: Sequence[GameRecord], *, source: str, skipped: int = 0,
-          resamples: int = RESAMPLES, seed: int = 0) -> Report:
-    """The report of ``records`` (``skipped``: unfinished transcripts left out)."""
+          resamples: int = RESAMPLES, seed: int = 0,
+          max_fallback_share: float = MAX_FALLBACK_SHARE) -> Report:
+    """The report of ``records`` (``skipped``: unfinished transcripts left out). Games in
+    which a seat fell back on more than ``max_fallback_share`` of its decisions are left
+    out of the ratings (not of the metrics) and listed."""
     ordered = sorted(records, key=lambda r: (r.game_id, str(r.path)))
-    return Report(source, skipped, rate(ordered, resamples=resamples, seed=seed),
-                  evaluate(ordered, by="model"), costs_per_seat_game(ordered))
+    rated, excluded = screen(ordered, max_fallback_share)
+    return Report(source, skipped, rate(rated, resamples=resamples, seed=seed),
+                  evaluate(ordered, by="model"), costs_per_seat_game(ordered),
+                  max_fallback_share, tuple(excluded))
 
 
 def to_json(report: Report) -> dict[str, Any]:
     return {"source": report.source, "skipped": report.skipped,
-            "ratings": report.leaderboard.to_dict(), "metrics": report.metrics,
+            "ratings": report.leaderboard.to_dict(), "reliability": report.rates(),
+            "max_fallback_share": report.max_fallback_share,
+            "excluded": [asdict(e) for e in report.excluded], "metrics": report.metrics,
             "cost_per_seat_game_usd": report.costs}
 
 
@@ -97,21 +116,50 @@ def _table(head: Sequence[str], rows: Sequence[str], css: str = "") -> str:
     return f"{table}<thead><tr>{header}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def _ratings_table(ratings: Sequence[Rating], group: str | None) -> str:
+def _ratings_table(ratings: Sequence[Rating], group: str | None,
+                   rates: dict[str, dict[str, Any]] | None = None) -> str:
+    """``rates``: each player's fallback and refusal rates, shown after its ratings."""
     head = ["model", *([group] if group else []), "OpenSkill ordinal", "95% CI", "μ ± σ",
-            "Elo", "95% CI", "games", "seats", "win rate", "95% CI"]
+            "Elo", "95% CI", "games", "seats", "win rate", "95% CI",
+            *(name.replace("_", " ") for name in RATES if rates is not None)]
     rows = [_cells((r.player, ""), *([(r.group, "")] if group else []))
             + _estimate_cells(r.ordinal)
             + _cells((f"{r.mu:.1f} ± {r.sigma:.1f}", ""))
             + _estimate_cells(r.elo, 0)
             + _cells((str(r.games), ""), (str(r.seats), ""))
             + _estimate_cells(r.win_rate)
+            + ("" if rates is None else _cells(*((rate_text(rates, r.player, name), "")
+                                                 for name in RATES)))
             for r in ratings]
     return _table(head, rows, "grouped" if group else "")
 
 
+def rate_text(rates: dict[str, dict[str, Any]], player: str, name: str) -> str:
+    """One of a player's reliability rates as text ("–" when it has none)."""
+    return number(rates.get(player, {}).get(name, {}).get("value"))
+
+
+def excluded_note(report: Report) -> str:
+    """One line on the games left out of the ratings (empty when none was)."""
+    games = len({e.game_id for e in report.excluded})
+    if not games:
+        return ""
+    return (f"{games} game{'s' if games > 1 else ''} left out of the ratings: a seat fell "
+            f"back on more than {report.max_fallback_share:.0%} of its decisions")
+
+
+def _excluded_section(report: Report) -> str:
+    note = excluded_note(report)
+    if not note:
+        return ""
+    rows = [_cells((e.game_id, ""), (str(e.seat), ""), (f"{e.share:.0%}", ""))
+            for e in report.excluded]
+    return f'<p class="note">{escape(note)}.</p>' + _table(["game", "seat", "fallbacks"], rows)
+
+
 def _metrics_tables(metrics: dict[str, Any]) -> str:
-    """One table per section: a row per metric, a value and interval per model."""
+    """One table per section: a row per metric; per model a value, its interval, and the
+    samples and games behind it."""
     groups: dict[str, dict[str, dict[str, Any]]] = metrics["groups"]
     models = list(groups)
     names = list(dict.fromkeys(name for group in groups.values() for name in group))
@@ -122,9 +170,11 @@ def _metrics_tables(metrics: dict[str, Any]) -> str:
             cells = _cells((name, ""))
             for model in models:
                 e = groups[model].get(name)
-                cells += _estimate_cells(Estimate(**e)) if e else _cells(("", ""), ("", "ci"))
+                count = f"{e['n']} / {e['games']}" if e else ""
+                cells += (_estimate_cells(Estimate(**e)) if e else _cells(("", ""), ("", "ci")))
+                cells += _cells((count, "ci"))
             rows.append(cells)
-        head = ["metric", *(h for m in models for h in (m, "95% CI"))]
+        head = ["metric", *(h for m in models for h in (m, "95% CI", "n / games"))]
         out.append(f"<h3>{escape(section)}</h3>{_table(head, rows)}")
     return "".join(out) or '<p class="note">No metric could be computed.</p>'
 
@@ -142,7 +192,7 @@ def _charts(board: Leaderboard) -> str:
            _figure(elo, interval_chart(
                [Bar(r.player, *_bounds(r.elo)) for r in board.overall], elo))]
     for pool in ("side", "role"):
-        title = f"Win rate by {pool}, Wilson 95% interval"
+        title = f"Win rate by {pool}, 95% interval (deals as clusters)"
         bars = [Bar(f"{r.player} · {r.group}", *_bounds(r.win_rate))
                 for r in sorted(board.pool(pool), key=lambda r: (r.group, r.player))]
         out.append(_figure(title, interval_chart(bars, title, span=(0.0, 1.0))))
@@ -158,14 +208,16 @@ def _bounds(estimate: Estimate | Interval) -> tuple[float, float, float]:
 
 def _cost_section(report: Report) -> str:
     ordinals = {r.player: r.ordinal.value for r in report.leaderboard.overall}
-    points = [Point(model, cost, ordinals[model]) for model, cost in report.costs.items()
-              if model in ordinals]
-    if not points:
+    costs = {model: cost for model, cost in report.costs.items() if model in ordinals}
+    if not costs:
         return '<p class="note">No cost recorded (no model calls in these games).</p>'
-    rows = [_cells((p.label, ""), (f"{p.x:.4f}", ""), (f"{p.y:.2f}", "")) for p in points]
-    return (_table(["model", "USD per seat per game", "OpenSkill ordinal"], rows)
-            + scatter_chart(points, "Cost per seat-game against rating",
-                            "USD per seat per game", "ordinal"))
+    rows = [_cells((model, ""), ("unknown" if cost is None else f"{cost:.4f}", ""),
+                   (f"{ordinals[model]:.2f}", "")) for model, cost in costs.items()]
+    points = [Point(model, cost, ordinals[model]) for model, cost in costs.items()
+              if cost is not None]
+    chart = scatter_chart(points, "Cost per seat-game against rating",
+                          "USD per seat per game", "ordinal") if points else ""
+    return _table(["model", "USD per seat per game", "OpenSkill ordinal"], rows) + chart
 
 
 def to_html(report: Report) -> str:
@@ -174,10 +226,11 @@ def to_html(report: Report) -> str:
     skipped = f", {report.skipped} unfinished left out" if report.skipped else ""
     parts = [
         f"<h1>Werewolf Arena · ratings report</h1><p>{escape(report.source)}: "
-        f"{board.games} games{skipped}. Intervals: {board.resamples} bootstrap resamples of "
-        f"the games (seed {board.seed}); win rates: Wilson. Elo starts at {ELO_START:.0f}, "
-        f"K = {ELO_K:.0f}.</p>",
-        "<h2>Leaderboard</h2>", _ratings_table(board.overall, None), _charts(board),
+        f"{board.counted}{skipped}. Intervals: {board.resamples} bootstrap resamples of "
+        f"the deals (seed {board.seed}); win rates and metrics: deals as clusters. Elo starts "
+        f"at {ELO_START:.0f}, K = {ELO_K:.0f}.</p>",
+        "<h2>Leaderboard</h2>", _excluded_section(report),
+        _ratings_table(board.overall, None, report.rates()), _charts(board),
         *(f"<h2>{POOL_TITLES[pool]}</h2>{_ratings_table(board.pool(pool), pool)}"
           for pool in ("side", "role")),
         "<h2>Metrics by model</h2>", _metrics_tables(report.metrics),

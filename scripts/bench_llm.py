@@ -1,8 +1,9 @@
 """LLM-seat benchmark (a script that prints figures, not a test).
 
-Plays one game with every seat an ``openai:`` model seat on the local stub server
-(tests/llm/stub_server.py), which answers each request after a fixed delay with
-a legal decision built from the request's JSON schema. It prints:
+Plays one game of model seats on the local stub server (tests/llm/stub_server.py):
+odd seats ``openai:``, even seats ``anthropic:`` (``--provider`` for one only). The
+stub answers each request after a fixed delay with a legal decision read off the
+turn message, and imitates each provider's prompt cache by its rules. It prints:
 
 1. wall-clock / (critical path x delay): how close the game comes to the time
    the delays alone force. The critical path is counted from the transcript:
@@ -10,8 +11,12 @@ a legal decision built from the request's JSON schema. It prints:
    proposals, beliefs) count once (the longest seat's chain of calls); those of
    a sequential request (a speech, a night action) each count.
 2. input tokens per game and per day (with the growth of a call's prompt from
-   one day to the next), and the share of them in a cached prefix (the stub
-   imitates OpenAI prefix caching), from the transcript's usage events.
+   one day to the next), and the share of them in a cached prefix, from the
+   transcript's usage events.
+3. the cacheable share per provider: the input tokens served from its cache
+   (and, for Anthropic, those written to it at 1.25x the input price).
+4. a game whose seats have a 6,000-token context window on a stub that refuses
+   longer requests: its fallbacks among its decisions (agents/context.py).
 """
 
 from __future__ import annotations
@@ -31,10 +36,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for tests.llm
 from agents import SeatOptions, make_agent
 from arena.engine import BaseEvent, run_game
 from arena.engine.events import Fallback, Refused, UsageRecord
+from arena.fallbacks import FallbackCount
 from arena.presets import load_preset
 from tests.llm.stub_server import StubServer
 
 NOTES = (Refused, Fallback)  # what the judge records with an answer's usage
+SMALL_WINDOW = 6000  # tokens: a small local model's context window
 
 
 def critical_path(events: Sequence[BaseEvent]) -> int:
@@ -81,23 +88,62 @@ def token_report(events: Sequence[BaseEvent]) -> list[str]:
     return lines
 
 
+def cache_report(events: Sequence[BaseEvent]) -> list[str]:
+    """Per provider (model): the share of input tokens read from its prompt cache."""
+    by_model: dict[str, list[UsageRecord]] = defaultdict(list)
+    for e in events:
+        if isinstance(e, UsageRecord):
+            by_model[e.model].append(e)
+    lines = []
+    for model, calls in sorted(by_model.items()):
+        total = sum(u.input_tokens for u in calls)
+        read = sum(u.cached_tokens for u in calls)
+        written = sum(u.cache_write_tokens for u in calls)
+        lines.append(f"cacheable share, {model}: {read / max(total, 1):.3f} "
+                     f"({read:,} of {total:,} input tokens read from the cache, "
+                     f"{written:,} written)")
+    return lines
+
+
 def serve(delay: float, conn: Connection) -> None:
     """Run the stub in its own process (a model server is not in the arena's process)."""
     with StubServer(delay_s=delay) as stub:
-        conn.send(stub.openai_url)
+        conn.send({"openai": f"openai:gpt-5.4-mini@{stub.openai_url}",
+                   "anthropic": f"anthropic:claude-sonnet-4-5@{stub.anthropic_url}"})
         conn.recv()
         conn.send(stub.max_in_flight)
 
 
-async def play(preset: str, seed: int, url: str, concurrency: int | None
+async def play(preset: str, seed: int, specs: list[str], concurrency: int | None,
+               seat_options: SeatOptions | None = None
                ) -> tuple[float, tuple[BaseEvent, ...]]:
     config = load_preset(preset)
-    options = SeatOptions(max_concurrency=concurrency or config.players)
-    agents = {seat: make_agent(f"openai:stub-model@{url}", seat, seed, options)
+    options = (seat_options or SeatOptions()).model_copy(
+        update={"max_concurrency": concurrency or config.players})
+    agents = {seat: make_agent(specs[(seat - 1) % len(specs)], seat, seed, options)
               for seat in range(1, config.players + 1)}
     started = time.perf_counter()
     result = await run_game(config, agents, seed=seed)
     return time.perf_counter() - started, result.events
+
+
+def small_window(preset: str, seed: int) -> str:
+    """A game whose seats and stub server have a 6,000-token context window: the stub
+    refuses longer requests (a fallback), the seats fold their older days to fit."""
+    with StubServer() as stub:
+        stub.context_window = SMALL_WINDOW
+        specs = [f"openai:gpt-5.4-mini@{stub.openai_url}",
+                 f"anthropic:claude-sonnet-4-5@{stub.anthropic_url}"]
+        options = SeatOptions(max_tokens=1024, context_window=SMALL_WINDOW)
+        _, events = asyncio.run(play(preset, seed, specs, None, options))
+    count = FallbackCount(range(1, load_preset(preset).players + 1))
+    for event in events:
+        count(event)
+    fallbacks = sum(count.fallbacks.values())
+    decisions = sum(count.decisions(seat) for seat in count.seats)
+    return (f"small-window game ({SMALL_WINDOW:,} tokens): {fallbacks} fallbacks of "
+            f"{decisions} decisions; {stub.over_window} requests over the window; "
+            f"{max((e.day for e in events), default=0)} days")
 
 
 def main() -> None:
@@ -108,13 +154,17 @@ def main() -> None:
     parser.add_argument("--delay", type=float, default=0.05, help="stub answer delay (s)")
     parser.add_argument("--max-concurrency", type=int, default=None,
                         help="the seats' shared request limit (default: one per seat)")
+    parser.add_argument("--provider", choices=("openai", "anthropic"), default=None,
+                        help="every seat on this provider (default: odd seats openai, "
+                             "even seats anthropic)")
     args = parser.parse_args()
     conn, child = multiprocessing.Pipe()
     server = multiprocessing.Process(target=serve, args=(args.delay, child), daemon=True)
     server.start()
     try:
-        url = conn.recv()
-        wall, events = asyncio.run(play(args.preset, args.seed, url, args.max_concurrency))
+        urls = conn.recv()
+        specs = [urls[args.provider]] if args.provider else [urls["openai"], urls["anthropic"]]
+        wall, events = asyncio.run(play(args.preset, args.seed, specs, args.max_concurrency))
         conn.send("stop")
         peak = conn.recv()
     finally:
@@ -129,6 +179,8 @@ def main() -> None:
           f"{path * args.delay:.2f} s; ratio {wall / (path * args.delay):.3f} (target <= 1.2); "
           f"overhead {(wall / path - args.delay) * 1000:.1f} ms a step")
     print("\n".join(token_report(events)))
+    print("\n".join(cache_report(events)))
+    print(small_window(args.preset, args.seed))
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from arena import presets
 from arena.cli import build_setup, main, parser
 from arena.engine.config import RULE_KEYS
 from arena.engine.roles import ROLES
+from arena.seeds import game_seed
 
 Run = Callable[..., tuple[int, str, str]]
 
@@ -159,7 +160,7 @@ def test_simulate_out_dir_writes_one_transcript_per_game(run: Run, tmp_path: Pat
     files = sorted(out_dir.glob("*.jsonl"))
     assert len(files) == 5
     seeds = {json.loads(f.read_text().splitlines()[0])["seed"] for f in files}
-    assert seeds == {40, 41, 42, 43, 44}
+    assert seeds == {game_seed(40, i) for i in range(5)}
     code, verified, _ = run("replay", str(files[0]), "--verify")
     assert code == 0 and verified.startswith("OK")
 

@@ -79,6 +79,11 @@ class Text:
         spec = ROLES.get(name)
         return spec.zh if spec is not None and self.lang == "zh" else name
 
+    def kind(self, name: str) -> str:
+        """A decision kind in words (an unknown one as it is)."""
+        words: dict[str, str] = self.table.get("kinds", {})
+        return words.get(name, name)
+
     def summary(self, name: str) -> str:
         translated: str | None = self.table.get("roles", {}).get(name)
         return translated or ROLES[name].summary

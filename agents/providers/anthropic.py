@@ -3,6 +3,12 @@
 The stable prefix is cached: a cache breakpoint goes on the last system block
 and on the (last) message marked ``cache=True``. The Messages API of this SDK
 takes no sampling temperature, so a requested one is not sent.
+
+With a thinking budget (capabilities.toml or the seat's ``thinking_budget``)
+Claude thinks first: the tool is offered, not forced (a forced tool rules out
+extended thinking), and an answer in text is parsed instead; ``max_tokens`` is
+then the budget plus the answer's limit. Claude counts thinking inside its
+output tokens and reports no separate figure.
 """
 
 from __future__ import annotations
@@ -13,15 +19,23 @@ from functools import partial
 
 import anthropic
 from anthropic.types import Message as AnthropicMessage
-from anthropic.types import MessageParam, TextBlockParam, ToolParam
+from anthropic.types import (
+    MessageParam,
+    TextBlockParam,
+    ThinkingConfigParam,
+    ToolChoiceParam,
+    ToolParam,
+)
 
 from agents.providers.base import ChatReply, ChatRequest, Message, ProviderError
+from agents.providers.capabilities import capabilities_for
 from agents.providers.jsonparse import parse_json_object
-from agents.providers.prices import PriceTable, default_prices
+from agents.providers.prices import PriceTable, charge, price_for
 from agents.providers.registry import ProviderOptions, read_key, scrub
 from agents.providers.retry import (
     Transient,
     call_with_retries,
+    retried,
     shared,
     status_failure,
     tls_context,
@@ -41,7 +55,8 @@ class AnthropicProvider:
         self.model, self.base_url = model, base_url
         self.options = options or ProviderOptions()
         self.key = f"anthropic@{base_url or DEFAULT_URL}"
-        self._price = (prices or default_prices()).lookup(model)
+        self.caps = capabilities_for(model, self.options.capabilities)
+        self._price = price_for(model, prices)
         self._secret = read_key(api_key_env, base_url)
         tls_context()  # built here, not in a game's first call
 
@@ -58,26 +73,37 @@ class AnthropicProvider:
 
     async def complete(self, request: ChatRequest) -> ChatReply:
         try:
-            message, latency = await call_with_retries(
+            message, latency, failed = await call_with_retries(
                 partial(self._create, request), key=self.key, size=self.options.max_concurrency,
-                policy=self.options.retry, what=f"anthropic:{self.model}")
+                policy=self.options.retry, what=f"anthropic:{self.model}", model=self.model)
         except ProviderError as exc:
-            raise ProviderError(scrub(str(exc), self._secret)) from None
-        return self._reply(message, tool_name(request.schema_name), latency)
+            raise exc.reworded(scrub(str(exc), self._secret)) from None
+        name = tool_name(request.schema_name)
+        return retried(self._reply(message, name, latency, self._limit(request)), failed)
+
+    def _limit(self, request: ChatRequest) -> int:
+        """The request's max_tokens: the answer's limit, plus the thinking budget if any."""
+        return (self.caps.limit(request.max_tokens, self.options.max_tokens)
+                + (self.caps.thinking_budget or 0))
 
     async def _create(self, request: ChatRequest) -> AnthropicMessage:
         name = tool_name(request.schema_name)
         tool: ToolParam = {"name": name, "description": "Give your decision.",
                            "input_schema": request.schema}
         system = _system(request.messages)
+        budget = self.caps.thinking_budget
+        thinking: ThinkingConfigParam = {"type": "enabled", "budget_tokens": budget or 0}
+        choice: ToolChoiceParam = ({"type": "auto"} if budget
+                                   else {"type": "tool", "name": name})
         try:
             return await self._client().messages.create(
                 model=self.model,
-                max_tokens=min(request.max_tokens, self.options.max_tokens or request.max_tokens),
+                max_tokens=self._limit(request),
                 system=system if system else anthropic.omit,
                 messages=_conversation(request.messages),
                 tools=[tool],
-                tool_choice={"type": "tool", "name": name},
+                tool_choice=choice,
+                thinking=thinking if budget else anthropic.omit,
             )
         except anthropic.APIStatusError as exc:
             raise status_failure(f"anthropic:{self.model}", exc.status_code, exc.message,
@@ -87,13 +113,17 @@ class AnthropicProvider:
         except anthropic.APIConnectionError:
             raise Transient("connection failed") from None
 
-    def _reply(self, message: AnthropicMessage, name: str, latency: float) -> ChatReply:
+    def _reply(self, message: AnthropicMessage, name: str, latency: float, limit: int
+               ) -> ChatReply:
         usage = self._usage(message, latency)
         raw = message.model_dump(mode="json", exclude_none=True)
         texts = [block.text for block in message.content if block.type == "text"]
         if message.stop_reason == "refusal":
             return ChatReply(text="\n".join(texts), parsed=None, usage=usage, refusal=True,
                              raw=raw)
+        if message.stop_reason == "max_tokens":  # a half answer is no answer
+            return ChatReply(text="\n".join(texts), parsed=None, usage=usage, raw=raw,
+                             cut_off=limit)
         for block in message.content:
             if block.type == "tool_use" and block.name == name:
                 answer = dict(block.input)
@@ -107,9 +137,11 @@ class AnthropicProvider:
         read = counts.cache_read_input_tokens or 0
         written = counts.cache_creation_input_tokens or 0
         total = counts.input_tokens + read + written
-        cost = self._price.cost(total, read, counts.output_tokens, cache_write_tokens=written)
         return Usage(model=self.model, input_tokens=total, cached_tokens=read,
-                     output_tokens=counts.output_tokens, cost_usd=cost, latency_s=latency)
+                     cache_write_tokens=written, output_tokens=counts.output_tokens,
+                     **charge(self._price, total, read, counts.output_tokens, written),
+                     latency_s=latency,
+                     output_format="tool_auto" if self.caps.thinking_budget else "tool")
 
 
 def tool_name(schema_name: str) -> str:

@@ -28,7 +28,9 @@ class ChatRequest:
     schema_name: str
     schema: dict[str, Any]
     temperature: float | None = None
-    max_tokens: int = 1024
+    max_tokens: int | None = None  # None: the model's default (capabilities.toml)
+    cache_key: str = ""  # one seat's conversation in one game (OpenAI's prompt_cache_key)
+    seed: int | None = None  # sent to APIs that take one (OpenAI chat completions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,10 +40,30 @@ class ChatReply:
     usage: Usage
     refusal: bool = False
     raw: dict[str, Any] = field(default_factory=dict)
+    cut_off: int | None = None  # the output limit that cut the answer short, if one did
+    failed: tuple[Usage, ...] = ()  # the call's failed attempts before this answer
+
+    @property
+    def calls(self) -> tuple[Usage, ...]:
+        """Every HTTP attempt behind this reply, to bill: the failed ones, then this one."""
+        return (*self.failed, self.usage)
 
 
 class ProviderError(RuntimeError):
-    """A call that failed for good (after retries) or a provider that cannot be used."""
+    """A call that failed for good (after retries) or a provider that cannot be used.
+
+    ``status`` is the HTTP status that ended it, if any; ``usage`` bills the call's
+    failed attempts (the judge records it before the fallback).
+    """
+
+    def __init__(self, message: str, *, status: int | None = None,
+                 usage: tuple[Usage, ...] = ()) -> None:
+        super().__init__(message)
+        self.status, self.usage = status, usage
+
+    def reworded(self, message: str) -> ProviderError:
+        """The same failure with another message (e.g. with the key masked)."""
+        return ProviderError(message, status=self.status, usage=self.usage)
 
 
 class ChatProvider(Protocol):

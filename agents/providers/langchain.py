@@ -20,9 +20,9 @@ from langchain_core.runnables import Runnable
 
 from agents.providers.base import ChatReply, ChatRequest, Message, ProviderError
 from agents.providers.jsonparse import parse_json_object
-from agents.providers.prices import PriceTable, default_prices
+from agents.providers.prices import PriceTable, charge, price_for
 from agents.providers.registry import ProviderOptions
-from agents.providers.retry import Transient, call_with_retries, status_failure
+from agents.providers.retry import Transient, call_with_retries, retried, status_failure
 from arena.engine.requests import Usage
 
 
@@ -37,15 +37,19 @@ class LangChainProvider:
         self.chat_model = _build(module, factory, self.name)
         self.model = str(getattr(self.chat_model, "model_name", None)
                          or getattr(self.chat_model, "model", None) or f"{module}:{factory}")
-        self._price = (prices or default_prices()).lookup(self.model)
+        self._price = price_for(self.model, prices)
 
     def __repr__(self) -> str:
         return f"LangChainProvider({self.name!r})"
 
     async def complete(self, request: ChatRequest) -> ChatReply:
-        (raw, parsed), latency = await call_with_retries(
+        (raw, parsed), latency, failed = await call_with_retries(
             partial(self._invoke, request), key=self.key, size=self.options.max_concurrency,
-            policy=self.options.retry, what=self.name)
+            policy=self.options.retry, what=self.name, model=self.model)
+        return retried(self._answer(raw, parsed, latency), failed)
+
+    def _answer(self, raw: AIMessage, parsed: dict[str, Any] | None,
+                latency: float) -> ChatReply:
         usage = self._usage(raw, latency)
         text: str = raw.text
         if parsed is not None and not text:
@@ -87,9 +91,12 @@ class LangChainProvider:
             return Usage(model=self.model, latency_s=latency)
         details = meta.get("input_token_details", {})
         read, written = details.get("cache_read", 0), details.get("cache_creation", 0)
-        cost = self._price.cost(meta["input_tokens"], read, meta["output_tokens"], written)
+        reasoning = meta.get("output_token_details", {}).get("reasoning", 0)
         return Usage(model=self.model, input_tokens=meta["input_tokens"], cached_tokens=read,
-                     output_tokens=meta["output_tokens"], cost_usd=cost, latency_s=latency)
+                     cache_write_tokens=written, output_tokens=meta["output_tokens"],
+                     reasoning_tokens=reasoning,
+                     **charge(self._price, meta["input_tokens"], read, meta["output_tokens"],
+                              written), latency_s=latency)
 
 
 def _build(module: str, factory: str, name: str) -> BaseChatModel:

@@ -1,9 +1,15 @@
 """OpenAI and OpenAI-compatible servers (vLLM, Ollama, llama.cpp) via the async SDK.
 
 Answers are asked for as structured output (``response_format`` json_schema).
-A server that rejects that format gets plain JSON mode next, then no format at
-all, with the schema spelled out in the prompt and a tolerant parser reading
-the reply; the provider remembers the step for its later calls.
+A server that rejects that format (a 400 naming a parameter of it, such as
+``strict``, or a 5xx naming the response format, as llama-cpp-python's server
+answers) gets the next step: JSON mode with the schema (llama-cpp-python's
+form), plain JSON mode, then no format at all, with the schema spelled out in
+the prompt and a tolerant parser reading the reply. The step is learned once
+per endpoint and model in the process, and each call's usage records it.
+
+Request parameters follow the model's capabilities (capabilities.toml): the
+limit parameter's name, no temperature where refused, ``reasoning_effort``.
 """
 
 from __future__ import annotations
@@ -16,20 +22,25 @@ import openai
 from openai.types.chat import ChatCompletion
 
 from agents.providers.base import ChatReply, ChatRequest, Message, ProviderError
+from agents.providers.capabilities import capabilities_for
 from agents.providers.jsonparse import parse_json_object
-from agents.providers.prices import PriceTable, default_prices
+from agents.providers.prices import PriceTable, charge, price_for
 from agents.providers.registry import ProviderOptions, read_key, scrub
 from agents.providers.retry import (
     Transient,
     call_with_retries,
+    retried,
     shared,
     status_failure,
     tls_context,
 )
 from arena.engine.requests import Usage
 
-Mode = Literal["json_schema", "json_object", "none"]
-NEXT_MODE: dict[Mode, Mode] = {"json_schema": "json_object", "json_object": "none"}
+Mode = Literal["json_schema", "json_object_schema", "json_object", "text"]
+MODES: tuple[Mode, ...] = ("json_schema", "json_object_schema", "json_object", "text")
+FORMAT_WORDS = ("response_format", "json_schema", "json_object")  # a 5xx naming these
+PARAMETER_WORDS = (*FORMAT_WORDS, "strict", "schema")  # a 400 naming these
+_LEARNED: dict[tuple[str, str], Mode] = {}  # (endpoint, model) -> the format it takes
 DEFAULT_URL = "https://api.openai.com/v1"
 NOT_STRICT = frozenset({"minLength", "maxLength", "uniqueItems", "minProperties",
                         "maxProperties", "patternProperties", "propertyNames"})
@@ -44,13 +55,23 @@ class OpenAIProvider:
         self.model, self.base_url = model, base_url
         self.options = options or ProviderOptions()
         self.key = f"openai@{base_url or DEFAULT_URL}"
-        self.mode: Mode = "json_schema"
-        self._price = (prices or default_prices()).lookup(model)
+        self.caps = capabilities_for(model, self.options.capabilities)
+        self._price = price_for(model, prices)
         self._secret = read_key(api_key_env, base_url)
         tls_context()  # built here, not in a game's first call
 
     def __repr__(self) -> str:
         return f"OpenAIProvider(model={self.model!r}, base_url={self.base_url!r})"
+
+    @property
+    def mode(self) -> Mode:
+        """The answer format this endpoint and model take, as learned in this process."""
+        return _LEARNED.get((self.key, self.model), "json_schema")
+
+    def _step_down(self, rejected: Mode) -> None:
+        later = MODES[MODES.index(rejected) + 1]
+        if MODES.index(later) > MODES.index(self.mode):  # seats asking at once: step once
+            _LEARNED[(self.key, self.model)] = later
 
     def _client(self) -> openai.AsyncOpenAI:
         """The client for this endpoint and key in the running loop, shared by its seats."""
@@ -62,21 +83,21 @@ class OpenAIProvider:
 
     async def complete(self, request: ChatRequest) -> ChatReply:
         try:
-            completion, latency = await call_with_retries(
+            (completion, mode), latency, failed = await call_with_retries(
                 partial(self._create, request), key=self.key, size=self.options.max_concurrency,
-                policy=self.options.retry, what=f"openai:{self.model}")
+                policy=self.options.retry, what=f"openai:{self.model}", model=self.model)
         except ProviderError as exc:
-            raise ProviderError(scrub(str(exc), self._secret)) from None
-        return self._reply(completion, latency)
+            raise exc.reworded(scrub(str(exc), self._secret)) from None
+        return retried(self._reply(completion, latency, mode, self._limit(request)), failed)
 
-    async def _create(self, request: ChatRequest) -> ChatCompletion:
+    async def _create(self, request: ChatRequest) -> tuple[ChatCompletion, Mode]:
         while True:
             mode = self.mode
             try:
-                return await self._send(request, mode)
+                return await self._send(request, mode), mode
             except openai.APIStatusError as exc:
-                if mode != "none" and exc.status_code in (400, 422) and _about_format(exc):
-                    self.mode = NEXT_MODE[mode]
+                if mode != "text" and _rejects_format(exc):
+                    self._step_down(mode)
                     continue
                 raise status_failure(f"openai:{self.model}", exc.status_code, exc.message,
                                      exc.response.headers) from None
@@ -89,23 +110,34 @@ class OpenAIProvider:
         """POST the body as built here: the SDK's typed ``create`` re-walks every message
         and the schema on each call (tens of ms of CPU for a long game), which would
         serialise seats that ask at the same time."""
+        caps = self.caps
         temperature = request.temperature
         if temperature is None:
             temperature = self.options.temperature
-        limit = min(request.max_tokens, self.options.max_tokens or request.max_tokens)
         # the real API wants the newer limit parameter; compatible servers the older one
-        body: dict[str, Any] = {
-            "model": self.model, "messages": _messages(request, mode),
-            "max_completion_tokens" if self.base_url is None else "max_tokens": limit}
-        if temperature is not None:
+        limit_name = caps.limit_parameter or (
+            "max_completion_tokens" if self.base_url is None else "max_tokens")
+        body: dict[str, Any] = {"model": self.model, "messages": _messages(request, mode),
+                                limit_name: self._limit(request)}
+        if temperature is not None and caps.supports_temperature:
             body["temperature"] = temperature
-        if mode != "none":
+        if caps.reasoning_effort is not None:
+            body["reasoning_effort"] = caps.reasoning_effort
+        if request.cache_key:  # routes a seat's calls to the server holding its prefix
+            body["prompt_cache_key"] = request.cache_key
+        if request.seed is not None:
+            body["seed"] = request.seed
+        if mode != "text":
             body["response_format"] = _format(request, mode)
         return await self._client().post("/chat/completions", body=body, cast_to=ChatCompletion,
                                          options={"security": {"bearer_auth": True}})
 
-    def _reply(self, completion: ChatCompletion, latency: float) -> ChatReply:
-        usage = self._usage(completion, latency)
+    def _limit(self, request: ChatRequest) -> int:
+        return self.caps.limit(request.max_tokens, self.options.max_tokens)
+
+    def _reply(self, completion: ChatCompletion, latency: float, mode: Mode, limit: int
+               ) -> ChatReply:
+        usage = self._usage(completion, latency, mode)
         raw = completion.model_dump(mode="json", exclude_none=True)
         if not completion.choices:
             return ChatReply(text="", parsed=None, usage=usage, raw=raw)
@@ -115,27 +147,36 @@ class OpenAIProvider:
             return ChatReply(text=message.refusal or "", parsed=None, usage=usage, refusal=True,
                              raw=raw)
         text = message.content or ""
+        if choice.finish_reason == "length":  # a half answer is no answer
+            return ChatReply(text=text, parsed=None, usage=usage, raw=raw, cut_off=limit)
         return ChatReply(text=text, parsed=parse_json_object(text), usage=usage, raw=raw)
 
-    def _usage(self, completion: ChatCompletion, latency: float) -> Usage:
+    def _usage(self, completion: ChatCompletion, latency: float, mode: Mode) -> Usage:
         counts = completion.usage
         prompt = counts.prompt_tokens if counts else 0
         output = counts.completion_tokens if counts else 0
         details = counts.prompt_tokens_details if counts else None
         cached = (details.cached_tokens or 0) if details else 0
+        made = counts.completion_tokens_details if counts else None
+        reasoning = (made.reasoning_tokens or 0) if made else 0
         return Usage(model=self.model, input_tokens=prompt, cached_tokens=cached,
-                     output_tokens=output, cost_usd=self._price.cost(prompt, cached, output),
-                     latency_s=latency)
+                     output_tokens=output, reasoning_tokens=reasoning,
+                     **charge(self._price, prompt, cached, output), latency_s=latency,
+                     output_format=mode)
 
 
-def _about_format(exc: openai.APIStatusError) -> bool:
+def _rejects_format(exc: openai.APIStatusError) -> bool:
+    """A 400/422 naming a parameter of the structured-output request, or a 5xx naming the
+    response format (llama-cpp-python's server answers 500 to json_schema)."""
     text = f"{exc.message} {exc.body}".lower()
-    return "response_format" in text or "json_schema" in text
+    if exc.status_code in (400, 422):
+        return any(word in text for word in PARAMETER_WORDS)
+    return exc.status_code >= 500 and any(word in text for word in FORMAT_WORDS)
 
 
 def _messages(request: ChatRequest, mode: Mode) -> list[dict[str, str]]:
     messages = list(request.messages)
-    if mode != "json_schema":
+    if mode not in ("json_schema", "json_object_schema"):
         hint = ("Answer with one JSON object (no other text) that follows this JSON schema:\n"
                 + json.dumps(request.schema, ensure_ascii=False))
         last = messages[-1] if messages else None
@@ -149,6 +190,8 @@ def _messages(request: ChatRequest, mode: Mode) -> list[dict[str, str]]:
 def _format(request: ChatRequest, mode: Mode) -> dict[str, Any]:
     if mode == "json_object":
         return {"type": "json_object"}
+    if mode == "json_object_schema":
+        return {"type": "json_object", "schema": request.schema}
     strict = strict_schema(request.schema)
     return {"type": "json_schema", "json_schema": {
         "name": request.schema_name, "schema": request.schema if strict is None else strict,

@@ -14,11 +14,13 @@ from typing import Literal
 from urllib.parse import urlsplit
 
 from agents.providers.base import ChatProvider, ProviderError
+from agents.providers.capabilities import Capabilities
 from agents.providers.retry import RetryPolicy
 
 Kind = Literal["openai", "anthropic", "langchain"]
 KINDS: tuple[Kind, ...] = ("openai", "anthropic", "langchain")
 KEY_ENV: dict[Kind, str] = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
+URL_ENV: dict[Kind, str] = {"openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL"}
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "0.0.0.0"})
 DUMMY_KEY = "not-needed"
 
@@ -29,7 +31,8 @@ class ProviderOptions:
 
     ``base_url`` and ``api_key_env`` apply when the spec does not say otherwise;
     ``temperature`` is used when a request sets none; ``max_tokens`` caps every
-    request's own limit; ``timeout_s`` bounds each HTTP attempt.
+    request's own limit; ``timeout_s`` bounds each HTTP attempt; ``capabilities``
+    are settings over the model's in capabilities.toml (those it sets).
     """
 
     base_url: str | None = None
@@ -39,6 +42,7 @@ class ProviderOptions:
     max_concurrency: int = 8
     timeout_s: float = 60.0
     retry: RetryPolicy = field(default_factory=RetryPolicy)
+    capabilities: Capabilities | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +83,13 @@ def is_local(base_url: str | None) -> bool:
     return host in LOCAL_HOSTS or host.startswith("127.") or host.endswith(".localhost")
 
 
+def base_url_of(spec: ProviderSpec, options: ProviderOptions) -> str | None:
+    """The spec's base URL, else the options', else the SDK's variable (e.g.
+    ANTHROPIC_BASE_URL), else None: the provider's own API."""
+    return (spec.base_url or options.base_url
+            or os.environ.get(URL_ENV.get(spec.kind, ""), "").strip() or None)
+
+
 def key_env(kind: Kind, options: ProviderOptions) -> str:
     return options.api_key_env or KEY_ENV.get(kind, "")
 
@@ -106,7 +117,7 @@ def make_provider(spec: str, options: ProviderOptions | None = None) -> ChatProv
         from agents.providers.langchain import LangChainProvider
 
         return LangChainProvider(parsed.module, parsed.factory, options)
-    base_url = parsed.base_url or options.base_url
+    base_url = base_url_of(parsed, options)
     env = key_env(parsed.kind, options)
     if parsed.kind == "openai":
         from agents.providers.openai import OpenAIProvider
@@ -128,8 +139,7 @@ def check_keys(specs: Mapping[int, str], options: ProviderOptions | None = None)
         if parsed.kind == "langchain":
             continue
         env = key_env(parsed.kind, options)
-        if not os.environ.get(env, "").strip() and not is_local(
-                parsed.base_url or options.base_url):
+        if not os.environ.get(env, "").strip() and not is_local(base_url_of(parsed, options)):
             missing.setdefault(env, []).append(f"seat {seat}: {spec.strip()}")
     if missing:
         raise ProviderError("; ".join(

@@ -3,6 +3,8 @@ shared by the seats.
 
 Providers turn what is worth another try (429, 5xx, timeouts, dropped
 connections) into ``Transient``; everything else they raise as ProviderError.
+Every failed attempt is kept as a Usage with its ``error`` (no tokens), so
+retries and calls that fail for good are billed and visible in transcripts.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import asyncio
 import ssl
 import time
 from collections.abc import Awaitable, Callable, Hashable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from functools import cache
@@ -28,7 +30,8 @@ from tenacity import (
 )
 from tenacity.wait import wait_base
 
-from agents.providers.base import ProviderError
+from agents.providers.base import ChatReply, ProviderError
+from arena.engine.requests import Usage
 
 T = TypeVar("T")
 RETRY_STATUS = frozenset({408, 409, 429})
@@ -61,7 +64,7 @@ def status_failure(what: str, status: int, message: str,
     """A Transient for statuses worth another try, else a ProviderError."""
     if is_retryable(status):
         return Transient(f"HTTP {status}", retry_after_s(headers))
-    return ProviderError(f"{what}: HTTP {status}: {message}")
+    return ProviderError(f"{what}: HTTP {status}: {message}", status=status)
 
 
 def retry_after_s(headers: Mapping[str, str], now: datetime | None = None) -> float | None:
@@ -131,22 +134,51 @@ def pool(key: str, size: int) -> asyncio.Semaphore:
 
 
 async def call_with_retries(attempt: Callable[[], Awaitable[T]], *, key: str, size: int,
-                            policy: RetryPolicy, what: str) -> tuple[T, float]:
-    """Run ``attempt`` until it succeeds; returns its result and the last try's latency.
+                            policy: RetryPolicy, what: str, model: str = ""
+                            ) -> tuple[T, float, tuple[Usage, ...]]:
+    """Run ``attempt`` until it succeeds; returns its result, the last try's latency and
+    the failed tries (as Usage of ``model`` with their error).
 
-    Each try holds a slot of the key's pool; waits between tries do not.
+    Each try holds a slot of the key's pool; waits between tries do not. A call that
+    fails for good raises ProviderError whose ``usage`` holds every try.
     """
     limit = pool(key, size)
     retrying = AsyncRetrying(stop=stop_after_attempt(policy.attempts), wait=_Wait(policy),
                              retry=retry_if_exception_type(Transient), reraise=True)
+    failed: list[Usage] = []
     try:
         async for trial in retrying:
             with trial:
                 async with limit:
                     started = time.perf_counter()
-                    result = await attempt()
-                    return result, time.perf_counter() - started
+                    try:
+                        result = await attempt()
+                    except (Transient, ProviderError) as exc:
+                        failed.append(Usage(model=model, attempt=len(failed) + 1,
+                                            latency_s=time.perf_counter() - started,
+                                            error=_reason(exc)))
+                        raise
+                    return result, time.perf_counter() - started, tuple(failed)
     except Transient as exc:
-        raise ProviderError(
-            f"{what}: gave up after {policy.attempts} attempts ({exc.reason})") from None
+        given_up = f"gave up after {policy.attempts} attempts ({exc.reason})"
+        raise ProviderError(f"{what}: {given_up if policy.attempts > 1 else exc.reason}",
+                            usage=tuple(failed)) from None
+    except ProviderError as exc:
+        raise ProviderError(str(exc), status=exc.status, usage=tuple(failed)) from None
     raise AssertionError("unreachable: tenacity stops by raising")
+
+
+def _reason(exc: Exception) -> str:
+    """A failed try's error for the record: short, and never a server's message (which
+    may quote the key)."""
+    if isinstance(exc, Transient):
+        return exc.reason
+    status = getattr(exc, "status", None)
+    return f"HTTP {status}" if status is not None else type(exc).__name__
+
+
+def retried(reply: ChatReply, failed: tuple[Usage, ...]) -> ChatReply:
+    """``reply`` after ``failed`` tries: its usage numbered, the failed tries kept."""
+    if not failed:
+        return reply
+    return replace(reply, usage=replace(reply.usage, attempt=len(failed) + 1), failed=failed)

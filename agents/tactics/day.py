@@ -15,6 +15,9 @@ exile would cost the village its powers)."""
 
 def vote(s: Situation, request: Request) -> Decision:
     options = [o for o in request.options if o != s.me]
+    if s.obs.rules.get("lovers.vote_restriction") == "must_vote_each_other" and (
+            options and set(options) < set(s.obs.lovers)):  # C19: bound to the lover
+        return answer(request, options[0])
     if s.is_wolf:
         return answer(request, wolf_day.vote(s, options))
     if s.role == "piper":

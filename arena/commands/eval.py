@@ -23,8 +23,8 @@ PROGRESS_FROM = 50  # show a progress bar when reading more files than this
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "eval", help="metrics of finished games: deduction, deception, outcomes",
-        description="Evaluate transcripts (files, or folders searched for *.jsonl); "
-                    "every metric is explained in docs/metrics.md.")
+        description="Evaluate transcripts (files, folders searched for *.jsonl, tournament "
+                    "run folders: their games/); every metric is explained in docs/metrics.md.")
     parser.add_argument("transcripts", nargs="+", metavar="TRANSCRIPT")
     parser.add_argument("--by", choices=tuple(GROUPINGS),
                         help="group the seat-level metrics by the seats' model, role, ...")
@@ -80,7 +80,8 @@ def print_tables(result: dict[str, Any], console: Console) -> None:
     groups: dict[str, dict[str, Any]] = result["groups"]
     names = list(dict.fromkeys(name for metrics in groups.values() for name in metrics))
     by = result["by"]
-    console.print(Text.assemble((f"{result['games']} games", "bold"),
+    deals = f" in {result['deals']} deals" if result["deals"] < result["games"] else ""
+    console.print(Text.assemble((f"{result['games']} games{deals}", "bold"),
                                 f" by {by}" if by else "", "  (docs/metrics.md explains each)"))
     for section in SECTIONS:
         rows = [name for name in names if section_of(name) == section]
@@ -93,10 +94,12 @@ def print_tables(result: dict[str, Any], console: Console) -> None:
         table.add_column("value", justify="right")
         table.add_column("95% interval", justify="right")
         table.add_column("n", justify="right")
+        table.add_column("deals" if deals else "games", justify="right")  # the clusters
         for name in rows:
             shown = [(key, metrics[name]) for key, metrics in groups.items() if name in metrics]
             for index, (key, estimate) in enumerate(shown):
                 table.add_row(Text(name if index == 0 else ""), *((Text(key),) if by else ()),
                               number(estimate["value"]), interval(estimate), str(estimate["n"]),
+                              str(estimate["games"]),
                               end_section=index == len(shown) - 1 and bool(by))
         console.print(table)

@@ -21,8 +21,9 @@ from rich.progress import (
 )
 
 from arena.cli import UsageError
+from arena.costs import cost_text
+from arena.run_layout import CONFIG_FILE
 from arena.tournament import (
-    CONFIG_FILE,
     RunFolder,
     Tracker,
     check_agents,
@@ -30,8 +31,11 @@ from arena.tournament import (
     summary,
 )
 from arena.tournament_config import load_config
+from arena.tournament_pause import Pauses
 from arena.tournament_ray import require_ray, run_ray
 from arena.tournament_schedule import schedule
+
+PAUSED_EXIT = 3  # a model endpoint was paused (as `arena play` exits 3 on fallbacks)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -70,17 +74,17 @@ def cmd_tournament(args: argparse.Namespace, console: Console) -> int:
     config = load_config(config_path)
     folder = RunFolder(out or Path("runs") / config.name)
     games = schedule(config)
-    check_agents(config)
+    unpriced = check_agents(config)
     if args.backend == "ray":
-        require_ray()
+        require_ray(local=args.ray_address is None)
     if args.resume:
         done = folder.resume(config)
     else:
-        folder.start(config_path.read_text(encoding="utf-8"))
+        folder.start(config_path.read_text(encoding="utf-8"), config)
         done = {}
     pending = [g for g in games if g.index not in done]
-    with _progress(console, len(games), len(done), args.quiet) as update:
-        tracker = Tracker(folder, config.budget_usd, done, update)
+    with _progress(console, len(games), len(done), args.quiet, bool(unpriced)) as update:
+        tracker = Tracker(folder, config.budget_usd, done, update, Pauses(config))
         update(tracker)
         try:
             if args.backend == "ray":
@@ -89,31 +93,41 @@ def cmd_tournament(args: argparse.Namespace, console: Console) -> int:
             else:
                 asyncio.run(run_local(config, pending, tracker))
         except KeyboardInterrupt:
-            print(f"arena: {len(tracker.done)} of {len(games)} games finished; the rest: "
-                  f"arena tournament {folder.path} --resume", file=sys.stderr)
+            print(f"arena: {len(tracker.done)} of {len(games)} games finished, spent "
+                  f"{cost_text(tracker.spent, bool(unpriced))}; the rest: arena tournament "
+                  f"{folder.path} --resume",
+                  file=sys.stderr)
             raise
-    result = summary(tracker, len(games))
+    result = summary(tracker, len(games), unpriced)
     if args.json:
         print(json.dumps(result))
     else:
         console.print(f"{result['games']} of {result['total']} games in {result['folder']}, "
-                      f"spent ${result['spent_usd']:.4f}", markup=False)
+                      f"spent {cost_text(tracker.spent, bool(unpriced))}", markup=False)
+        if unpriced:
+            console.print(f"No price for the models of {', '.join(unpriced)}: their calls "
+                          "are not counted (agents/providers/prices.toml)", markup=False)
         if result["stopped"]:
             console.print(f"Stopped: {result['stopped']}", markup=False)
-    return 0
+        for endpoint, why in result["paused"].items():
+            console.print(f"Paused {endpoint}: {why}", markup=False)
+    return PAUSED_EXIT if result["paused"] else 0
 
 
 @contextmanager
-def _progress(console: Console, total: int, done: int,
-              quiet: bool) -> Iterator[Callable[[Tracker], None]]:
-    """A live view of games done, ETA and spend; its update function for the tracker."""
+def _progress(console: Console, total: int, done: int, quiet: bool,
+              unpriced: bool) -> Iterator[Callable[[Tracker], None]]:
+    """A live view of games done, ETA and spend (``unpriced``: some calls have no price);
+    its update function for the tracker."""
     columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-               TextColumn("ETA"), TimeRemainingColumn(), TextColumn("${task.fields[spent]:.4f}"))
+               TextColumn("ETA"), TimeRemainingColumn(), TextColumn("{task.fields[spent]}"))
     with Progress(*columns, console=console,
                   disable=quiet or not console.is_terminal) as progress:
-        task = progress.add_task("games", total=total, completed=done, spent=0.0)
+        task = progress.add_task("games", total=total, completed=done,
+                                 spent=cost_text(0.0, unpriced))
 
         def update(tracker: Tracker) -> None:
-            progress.update(task, completed=len(tracker.done), spent=tracker.spent)
+            progress.update(task, completed=len(tracker.done),
+                            spent=cost_text(tracker.spent, unpriced))
 
         yield update

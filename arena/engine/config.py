@@ -97,6 +97,10 @@ class RuleSet(BaseModel):
     sheriff__electorate: Literal["all_living", "non_candidates"] = Field(
         "all_living", description="C10: who votes in the sheriff election."
     )
+    sheriff__candidates: Literal["all_living", "farmers"] = Field(
+        "all_living", description="C10/C12: who may run for sheriff and receive the badge "
+        "(farmers: seats whose table attribute building is farmer)."
+    )
     sheriff__election_tie: Literal["none", "revote_once", "random"] = Field(
         "revote_once", description="C10: a tied sheriff election."
     )
@@ -152,15 +156,24 @@ class RuleSet(BaseModel):
     )
     # --- cupid and lovers (C17-C19, C21, C36, A5)
     cupid__allow_self: bool = Field(True, description="R6: Cupid may link himself.")
+    cupid__phase: Literal["night1", "before_game"] = Field(
+        "night1", description="C17: Cupid links in his night-1 step, or before the game "
+        "(before a before_night1 sheriff election)."
+    )
     lovers__see_roles: bool = Field(False, description="C18: lovers learn each other's role.")
-    lovers__vote_restriction: Literal["forbid_each_other", "none"] = Field(
-        "forbid_each_other", description="C19: a lover may not vote for the partner."
+    lovers__vote_restriction: Literal["forbid_each_other", "none", "must_vote_each_other"] = (
+        Field("forbid_each_other", description="C19: a lover may not vote for the partner, "
+              "may vote freely, or must vote for the partner when he can.")
     )
     lovers__lover_target_forbidden: bool = Field(
         True, description="A5: a hunter may not shoot his lover, a witch not poison hers."
     )
     lovers__chain_causes: tuple[DeathCause, ...] = Field(
         ALL_CAUSES, description="C36: causes of death that take the partner along."
+    )
+    lovers__breakup_causes: tuple[DeathCause, ...] = Field(
+        (), description="C36/A48: causes of death that instead break the pair up: the partner "
+        "lives on for his own side (these win over chain_causes)."
     )
     lovers__win: Literal["last_two_alive", "both_survive"] = Field(
         "last_two_alive", description="C21: when a mixed (wolf + good) pair wins."
@@ -192,6 +205,10 @@ class RuleSet(BaseModel):
     )
     little_girl__window: Literal["whole_step", "after_kill_call"] = Field(
         "whole_step", description="C16: she peeks during the whole wolf step or only at the kill."
+    )
+    little_girl__capture: Literal["seat_revealed", "dies_instead"] = Field(
+        "seat_revealed", description="C16: caught, she is only shown to the pack (who may kill "
+        "her), or she is the pack's kill that night and its chosen victim is spared."
     )
     # --- elder and online chief (C25, A4, A6-A8)
     elder__penalty_scope: Literal["village_specials", "listed_roles", "all_roles"] = Field(
@@ -280,12 +297,16 @@ def _fmt(value: Any) -> str:
     return str(value)
 
 
-def parse_rule_value(key: str, raw: str) -> Any:
-    """Parse a ``--set KEY=VALUE`` value: booleans, numbers, comma lists, strings."""
+def parse_rule_value(key: str, raw: Any) -> Any:
+    """A rule value as ``--set KEY=VALUE`` or a file gives it: text reads as booleans,
+    numbers, comma lists or strings; a single value where a list is expected is a
+    one-element list."""
     if key not in RULE_KEYS:
         raise RuleError(f"unknown rule key {key!r} (see `arena rules`)")
-    annotation = str(RuleSet.model_fields[RULE_KEYS[key]].annotation)
-    if "tuple" in annotation:
+    is_list = "tuple" in str(RuleSet.model_fields[RULE_KEYS[key]].annotation)
+    if not isinstance(raw, str):
+        return (raw,) if is_list and not isinstance(raw, list | tuple) else raw
+    if is_list:
         return tuple(part.strip() for part in raw.split(",") if part.strip())
     lowered = raw.strip().lower()
     if lowered in ("true", "yes", "on"):
@@ -303,11 +324,9 @@ def parse_rule_value(key: str, raw: str) -> Any:
 def make_rules(
     base: dict[str, Any] | None = None, overrides: dict[str, Any] | None = None
 ) -> RuleSet:
-    """Build a RuleSet from dotted keys, with one-line errors for bad keys or values."""
-    merged = {**(base or {}), **(overrides or {})}
-    for key in merged:
-        if key not in RULE_KEYS:
-            raise RuleError(f"unknown rule key {key!r} (see `arena rules`)")
+    """Build a RuleSet from dotted keys (values read by parse_rule_value), with one-line
+    errors for bad keys or values."""
+    merged = {k: parse_rule_value(k, v) for k, v in {**(base or {}), **(overrides or {})}.items()}
     try:
         return RuleSet.model_validate(merged)
     except ValidationError as exc:

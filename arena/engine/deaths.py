@@ -13,7 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from arena.engine.events import CauseOfDeath, Death, Speech
-from arena.engine.roles import dreamer, hunter, idiot, infatuated, lives, sheriff
+from arena.engine.roles import cupid, dreamer, hunter, idiot, infatuated, lives, sheriff
 from arena.engine.win import check_win
 
 if TYPE_CHECKING:
@@ -141,13 +141,16 @@ def _penalties(judge: Judge, penalized: list[int]) -> list[Dying]:
 
 
 def _with_lovers(judge: Judge, queue: list[Dying]) -> list[Dying]:
-    """The batch plus lover partners (repeatedly), each partner dying of ``lover``."""
+    """The batch plus lover partners (repeatedly), each partner dying of ``lover``; a
+    death of a breakup cause ends the pair instead (C36)."""
     st = judge.state
     batch = list(queue)
     seen = {seat for seat, _, _ in batch}
     i = 0
     while i < len(batch):
         seat, cause, kind = batch[i]
+        if cause in judge.rules.lovers__breakup_causes:
+            cupid.break_up(judge, seat)
         partner = st.seats[seat].lover
         if (partner is not None and partner not in seen and st.is_alive(partner)
                 and cause in judge.rules.lovers__chain_causes):

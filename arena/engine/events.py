@@ -271,7 +271,8 @@ class Belief(BaseEvent):
 
 @dataclass(slots=True, kw_only=True)
 class UsageRecord(BaseEvent):
-    """One model call made for a decision (tokens, cost, latency)."""
+    """One HTTP attempt of a model call made for a decision (tokens, cost, latency);
+    retries and failed attempts (``error``, no tokens) are recorded too."""
 
     type: Literal["usage"] = "usage"
     seat: int
@@ -280,8 +281,14 @@ class UsageRecord(BaseEvent):
     input_tokens: int
     cached_tokens: int
     output_tokens: int
+    cache_write_tokens: int = 0
+    reasoning_tokens: int = 0
     cost_usd: float
+    priced: bool = True
     latency_s: float
+    output_format: str = ""
+    attempt: int = 1
+    error: str | None = None
 
 
 @dataclass(slots=True, kw_only=True)
@@ -305,13 +312,15 @@ class Reasoning(BaseEvent):
 
 @dataclass(slots=True, kw_only=True)
 class Refused(BaseEvent):
-    """An illegal decision, refused; only the deciding seat sees it."""
+    """An illegal answer, refused; only the deciding seat sees it. ``decision`` is the
+    illegal decision, or None when the answer held none; then ``answer`` is its raw text."""
 
     type: Literal["error"] = "error"
     seat: int
     kind: str
     message: str
-    decision: dict[str, Any]
+    decision: dict[str, Any] | None = None
+    answer: str | None = None
 
 
 @dataclass(slots=True, kw_only=True)

@@ -20,9 +20,11 @@ def vote_options(judge: Judge, voter: int, candidates: list[int]) -> list[int]:
     if not rules.vote__allow_self and voter in options:
         options = options.copy()
         options.remove(voter)
-    lover = st.seats[voter].lover
-    if rules.lovers__vote_restriction == "forbid_each_other" and lover is not None:
+    lover, restriction = st.seats[voter].lover, rules.lovers__vote_restriction
+    if restriction == "forbid_each_other" and lover is not None:
         options = [s for s in options if s != lover]
+    elif restriction == "must_vote_each_other" and lover in options:  # C19
+        options = [lover]
     return options
 
 
@@ -68,7 +70,7 @@ async def break_tie(judge: Judge, tied: list[int], ballots: dict[int, int | None
     st, rules = judge.state, judge.rules
     holder = st.sheriff if st.sheriff is not None and st.is_alive(st.sheriff) else None
     for rule in rules.vote__tie:
-        if rule in TIE_TAKERS and (takers := st.holders(TIE_TAKERS[rule])):
+        if rule in TIE_TAKERS and (takers := st.powered(TIE_TAKERS[rule])):
             await (_scapegoat_dies if rule == "scapegoat" else _monk_dies)(judge, takers[0])
             return None
         if rule == "sheriff_decides" and holder is not None:

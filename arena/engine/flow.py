@@ -13,7 +13,7 @@ from arena.engine.events import (
     Speech,
 )
 from arena.engine.judge import GameOver, Judge
-from arena.engine.roles import ROLES, lives, sheriff
+from arena.engine.roles import ROLES, cupid, lives, sheriff
 from arena.engine.roles.factions import in_pack
 from arena.engine.roles.werewolf import pack
 from arena.engine.state import NightState
@@ -134,6 +134,8 @@ async def play(judge: Judge) -> GameOver:
     """Run a whole game; returns how it ended."""
     deal(judge)
     try:
+        if judge.rules.cupid__phase == "before_game" and judge.config.roles.get("cupid"):
+            await cupid.link(judge)  # C17: before the game (and any election)
         if judge.rules.sheriff__election == "before_night1":
             judge.phase = "day"
             await sheriff.election(judge, campaign=True)

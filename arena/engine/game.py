@@ -36,11 +36,13 @@ class GameResult:
     events: tuple[BaseEvent, ...]
 
 
-FIELDS = ("calls", "input_tokens", "cached_tokens", "output_tokens", "cost_usd")
+FIELDS = ("calls", "input_tokens", "cached_tokens", "cache_write_tokens", "output_tokens",
+          "cost_usd", "unpriced_calls")
 
 
 def usage_totals(log: Sequence[BaseEvent]) -> dict[int, dict[str, float]]:
-    """Per seat: model calls, tokens and cost, summed over the game's usage events."""
+    """Per seat: model calls, tokens and cost, summed over the game's usage events, and the
+    calls of a model without a price (their cost is unknown, not 0)."""
     totals: dict[int, dict[str, float]] = {}
     for event in log:
         if isinstance(event, UsageRecord):
@@ -48,8 +50,10 @@ def usage_totals(log: Sequence[BaseEvent]) -> dict[int, dict[str, float]]:
             seat["calls"] += 1
             seat["input_tokens"] += event.input_tokens
             seat["cached_tokens"] += event.cached_tokens
+            seat["cache_write_tokens"] += event.cache_write_tokens
             seat["output_tokens"] += event.output_tokens
             seat["cost_usd"] = round(seat["cost_usd"] + event.cost_usd, 6)
+            seat["unpriced_calls"] += not event.priced
     return dict(sorted(totals.items()))
 
 

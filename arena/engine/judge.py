@@ -11,8 +11,7 @@ from typing import Any, Protocol
 
 from arena.engine.config import GameConfig
 from arena.engine.events import BaseEvent, Fallback, Reasoning, Refused, UsageRecord
-from arena.engine.requests import SHAPES, Decision, Request, Usage
-from arena.engine.roles.lives import TWO_LIVES
+from arena.engine.requests import SHAPES, Decision, Request, UnusableAnswer, Usage
 from arena.engine.state import GameState, SeatState
 from arena.engine.view import Fold, Observation, Timeline
 
@@ -92,7 +91,6 @@ class Judge:
             seats={i + 1: SeatState(i + 1, role) for i, role in enumerate(cards[:players])},
             centre=cards[players:],
             attributes=seat_attributes(config, seed),
-            lives={i + 1: 2 for i, role in enumerate(cards[:players]) if role in TWO_LIVES},
         )
         self.agents = agents
         self.concurrent = {s: bool(getattr(a, "concurrent", False)) for s, a in agents.items()}
@@ -135,7 +133,9 @@ class Judge:
 
     # --- decisions
     async def ask(self, request: Request, held: list[Note] | None = None) -> Decision:
-        """Ask one seat; refuse illegal answers (seen by that seat only), then fall back.
+        """Ask one seat; refuse illegal answers and answers holding no decision (seen by
+        that seat only) with the reason in ``context["error"]``, asking again up to
+        MAX_TRIES times in all, then fall back.
 
         The refusals and fallback are recorded at once, or added to ``held`` for the
         caller to record later (simultaneous requests keep request order that way).
@@ -147,6 +147,8 @@ class Judge:
             agent, concurrent = self.agents[seat], self.concurrent[seat]
             observation = Observation(seat, self.public, self.private[seat],
                                       self.timelines[seat])
+        problem: str | None
+        refused: dict[str, Any]  # the illegal decision, or the answer that held none
         for _ in range(MAX_TRIES):
             try:
                 if choose is not None:  # a blind bot: in line, no coroutine
@@ -161,18 +163,23 @@ class Judge:
             except TimeoutError:
                 decision = self._fallback(request, "timeout", notes)
                 break
+            except UnusableAnswer as exc:  # an answer holding no decision: refused too
+                self._bill(request, exc.usage, notes)
+                problem, refused = exc.reason, {"answer": exc.answer}
             except Exception as exc:  # a misbehaving agent never kills the game
                 self._bill(request, getattr(exc, "usage", ()), notes)
                 decision = self._fallback(request, f"error: {type(exc).__name__}: {exc}", notes)
                 break
-            if answer.usage or answer.reasoning:
-                self._account(request, answer, notes)
-            problem = request.validate(answer)
-            if problem is None:
-                decision = answer
-                break
+            else:
+                if answer.usage or answer.reasoning:
+                    self._account(request, answer, notes)
+                problem = request.validate(answer)
+                if problem is None:
+                    decision = answer
+                    break
+                refused = {"decision": answer.to_dict()}
             notes.append((Refused, dict(seat=seat, kind=request.kind, message=problem,
-                                        decision=answer.to_dict())))
+                                        **refused)))
             request = replace(request, context={**request.context, "error": problem})
         else:
             decision = self._fallback(request, f"illegal {MAX_TRIES} times", notes)

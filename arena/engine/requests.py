@@ -109,19 +109,39 @@ class Request:
 
 @dataclass(slots=True, kw_only=True)
 class Usage:
-    """One model call behind a decision: tokens, cost and latency."""
+    """One model call behind a decision: tokens, cost and latency.
+
+    ``cached_tokens`` of ``input_tokens`` were read from the provider's prompt cache,
+    ``cache_write_tokens`` written to it (billed above the input price);
+    ``reasoning_tokens`` are the part of ``output_tokens`` spent reasoning;
+    ``priced`` is False when the price table does not know the model (its
+    ``cost_usd`` is then 0.0, not a real cost); ``output_format`` is how the
+    answer was asked for (``json_schema``, ``json_object``, ``tool``, ...).
+    Each HTTP attempt is one Usage: ``attempt`` counts the tries of one call (1
+    unless retried); a failed try has zero tokens and its ``error``.
+    """
 
     model: str = ""
     input_tokens: int = 0
     cached_tokens: int = 0
+    cache_write_tokens: int = 0
     output_tokens: int = 0
+    reasoning_tokens: int = 0
     cost_usd: float = 0.0
+    priced: bool = True
     latency_s: float = 0.0
+    output_format: str = ""
+    attempt: int = 1
+    error: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"model": self.model, "input_tokens": self.input_tokens,
-                "cached_tokens": self.cached_tokens, "output_tokens": self.output_tokens,
-                "cost_usd": self.cost_usd, "latency_s": self.latency_s}
+                "cached_tokens": self.cached_tokens,
+                "cache_write_tokens": self.cache_write_tokens, "output_tokens": self.output_tokens,
+                "reasoning_tokens": self.reasoning_tokens, "cost_usd": self.cost_usd,
+                "priced": self.priced, "latency_s": self.latency_s,
+                "output_format": self.output_format, "attempt": self.attempt,
+                "error": self.error}
 
 
 @dataclass(slots=True)
@@ -163,3 +183,13 @@ class Decision:
             kind=data["kind"], target=data.get("target"), targets=tuple(data.get("targets", ())),
             yes=data.get("yes"), text=data.get("text", ""), claims=claims,
         )
+
+
+class UnusableAnswer(Exception):
+    """Raised by an agent whose answer holds no decision (no JSON, a refusal, a bad field):
+    the judge refuses it like an illegal decision, recording ``answer`` (the raw text) and
+    ``reason``, bills ``usage`` and asks again."""
+
+    def __init__(self, answer: str, reason: str, usage: tuple[Usage, ...] = ()) -> None:
+        super().__init__(reason)
+        self.answer, self.reason, self.usage = answer, reason, usage

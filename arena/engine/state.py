@@ -41,7 +41,7 @@ class GameState:
     election_held: bool = False
     silenced: frozenset[str] = frozenset()  # roles that lost their powers (elder penalty)
     blocked: frozenset[int] = frozenset()  # seats that cannot act tonight (dreamer)
-    lives: dict[int, int] = field(default_factory=dict)  # spare lives (elder, chief)
+    wounded: set[int] = field(default_factory=set)  # spent their spare life (elder, chief)
     centre: list[str] = field(default_factory=list)  # undealt cards (thief)
     enchanted: frozenset[int] = frozenset()  # piper's charmed seats
     cursed: int | None = None  # crow's target for today's vote
@@ -88,11 +88,13 @@ class GameState:
         seats = self.seats
         return [n for n in held if seats[n].alive]
 
+    def powered(self, role: str) -> list[int]:
+        """Living holders of ``role``, none once the role lost its powers (silenced)."""
+        return [] if role in self.silenced else self.holders(role)
+
     def actors(self, role: str) -> list[int]:
         """Living holders who may use the role's power now (not silenced, not blocked)."""
-        if role in self.silenced:
-            return []
-        return [n for n in self.holders(role) if n not in self.blocked]
+        return [n for n in self.powered(role) if n not in self.blocked]
 
     def role_of(self, seat: int) -> str:
         return self.seats[seat].role

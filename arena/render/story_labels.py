@@ -133,6 +133,7 @@ PAGE_ZH: dict[str, str] = {
     "explode": "{who}自爆！白天立即结束。",
     "refused": "拒绝{who}的{kind}：{message}",
     "fallback": "{who}未能作出{kind}决定（{reason}），按默认处理",
+    "model_fallback": "⚠ 模型座位 {who} 没有作答，已采用默认决定（连续 {count} 次：{reason}）",
     "belief": "{who}的判断：{beliefs}",
     "game_over": "游戏结束",
     "wins.village": "好人阵营获胜",

@@ -41,6 +41,7 @@ from arena.engine.events import (
     VoteResult,
 )
 from arena.engine.view import visible
+from arena.fallbacks import FallbackCount
 
 # Every English word the view prints. A key ``family.x`` missing from a table falls
 # back to ``family.other``; single terms (``role.x``, ``ctx.x``) fall back to ``x``.
@@ -129,6 +130,8 @@ LABELS: dict[str, str] = {
     "explode": "{who} self-destructs! The day ends at once.",
     "refused": "refused {kind} from {who}: {message}",
     "fallback": "{who} did not decide {kind} ({reason}); the default was applied",
+    "model_fallback": "⚠ model seat {who} gave no answer; the default was applied "
+                      "({count} in a row: {reason})",
     "belief": "{who} believes: {beliefs}",
     "game_over": "Game over",
     "wins.village": "The village wins",
@@ -196,10 +199,14 @@ class TerminalView:
     """Renders events as they happen; an instance is a valid engine event sink."""
 
     def __init__(self, console: Console, *, god: bool = False, seat: int | None = None,
-                 labels: Mapping[str, str] = LABELS) -> None:
+                 labels: Mapping[str, str] = LABELS, models: FallbackCount | None = None
+                 ) -> None:
+        """``models`` counts the model seats' fallbacks (a sink called before this view):
+        those are warned about in every view but another seat's."""
         if god and seat is not None:
             raise ValueError("choose the god view or one seat, not both")
         self.console, self.god, self.seat, self.labels = console, god, seat, labels
+        self.models = models
         self.names: tuple[str, ...] = ()
         self.dead: set[int] = set()
         self.sheriff: int | None = None
@@ -223,6 +230,10 @@ class TerminalView:
 
     def __call__(self, event: BaseEvent) -> None:
         """Render one event, if this view may see it."""
+        if (self.models is not None and isinstance(event, Fallback)
+                and event.seat in self.models.seats):
+            self._model_fallback(event, self.models.in_a_row[event.seat])
+            return
         if not self.shows(event):
             return
         key = _group_key(event)
@@ -440,6 +451,16 @@ class TerminalView:
     def _fallback(self, event: Fallback) -> None:
         self.say("yellow", "fallback", kind=event.kind, who=self.who(event.seat),
                  reason=event.reason)
+
+    def _model_fallback(self, event: Fallback, count: int) -> None:
+        """A warning even outside the god view; only the seat and god see what it was
+        asked and why (the rest see ``error`` or ``timeout``: no role leaks)."""
+        if self.seat not in (None, event.seat):
+            return  # a player's view stays its own; the summary at the end tells
+        mine = self.god or self.seat == event.seat
+        self.say("bold red", "model_fallback", who=self.who(event.seat), count=count,
+                 reason=f"{event.kind}, {event.reason}" if mine
+                 else event.reason.partition(":")[0])
 
     def _generic(self, event: BaseEvent) -> None:
         self.console.print(Text(str(event.to_dict()), style="dim"))

@@ -93,6 +93,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "ev_spared": "{who} is spared ({reason}).",
         "ev_lovers": "Lovers: {seats}.",
         "ev_fallback": "Time ran out ({kind}); the fallback decided.",
+        "ev_model_fallback": "⚠ model seat {who} gave no answer; the default was applied "
+                             "({count} in a row: {reason})",
         "ev_error": "Refused: {message}",
         "ev_game_end": "Game over: {winner} win. Winners: {seats}.",
         "nobody": "nobody",
@@ -183,6 +185,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "ev_spared": "{who} 免于出局（{reason}）。",
         "ev_lovers": "情侣：{seats}。",
         "ev_fallback": "超时（{kind}），由托管决定。",
+        "ev_model_fallback": "⚠ 模型座位 {who} 没有作答，已采用默认决定"
+                             "（连续 {count} 次：{reason}）",
         "ev_error": "被拒绝：{message}",
         "ev_game_end": "游戏结束：{winner} 获胜。胜者：{seats}。",
         "nobody": "无人",

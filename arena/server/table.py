@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agents import Agent, make_agent
+from agents.llm import LLMAgent
 from arena import presets, transcript
 from arena.engine import BaseEvent, Game, GameConfig, RuleError
 from arena.engine.config import parse_rule_value
@@ -28,6 +29,7 @@ from arena.engine.events import GameEnd
 from arena.engine.view import observe, visible
 from arena.server import i18n
 from arena.server.answers import pending_json
+from arena.server.notices import FallbackNotices
 from arena.server.seat import WebSeat
 
 Bot = Literal["heuristic", "random", "passive"]
@@ -219,7 +221,9 @@ class TableManager:
                 agents[seat] = table.seats[seat]
             else:
                 agents[seat] = make_agent(spec.bots, seat, seed)
-        sinks: list[Callable[[BaseEvent], None]] = [table.record]
+        models = {seat for seat, agent in agents.items() if isinstance(agent, LLMAgent)}
+        sinks: list[Callable[[BaseEvent], None]] = [table.record,
+                                                    FallbackNotices(models, table.record)]
 
         def fan_out(event: BaseEvent) -> None:
             for each in sinks:

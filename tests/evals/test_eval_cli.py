@@ -25,7 +25,8 @@ def test_json_shape(random_games: Path, capsys: pytest.CaptureFixture[str]) -> N
     result = json.loads(capsys.readouterr().out)
     assert result["games"] == 150 and result["by"] is None
     assert list(result["groups"]) == ["all"]
-    assert set(result["groups"]["all"]["win_rate"]) == {"value", "low", "high", "n"}
+    assert set(result["groups"]["all"]["win_rate"]) == {"value", "low", "high", "n", "games"}
+    assert result["groups"]["all"]["win_rate"]["games"] == 150  # the clusters behind n = 1800
 
 
 def test_by_model(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

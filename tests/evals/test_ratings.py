@@ -6,15 +6,18 @@ import math
 import random
 import statistics
 from collections import defaultdict
-from dataclasses import asdict
+from collections.abc import Callable
+from dataclasses import asdict, replace
 from pathlib import Path
 
 import pytest
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from evals import plackett_luce, ratings
-from evals.ratings import ELO_K, ELO_START, Key, Match, elo, matches, openskill, rate
+from evals.metrics import evaluate
+from evals.ratings import ELO_K, ELO_START, POOLS, Key, Match, elo, matches, openskill, rate
 from evals.records import GameRecord
+from evals.stats import wilson
 
 WOLF, GOOD = "wolves", "village"
 
@@ -56,10 +59,23 @@ def test_a_always_beating_b_is_rated_above_b_in_every_pool() -> None:
     a, b = board.overall
     assert a.ordinal.value > b.ordinal.value and a.elo.value > b.elo.value
     assert (a.games, a.seats, a.wins) == (12, 36, 36) and a.win_rate.value == 1.0
+    assert (a.win_rate.n, a.win_rate.games) == (36, 12)  # seats, clustered by game
     assert (b.wins, b.win_rate.value) == (0, 0.0)
     for side in (WOLF, GOOD):
         as_side = {r.player: r for r in board.side if r.group == side}
         assert as_side["A"].ordinal.value > as_side["B"].ordinal.value
+
+
+def test_win_rate_intervals_count_games_not_seats() -> None:
+    # A holds both wolf seats of 12 games and wins 6: its two seats win or lose together
+    seats = [("A", "werewolf"), ("A", "werewolf"), ("B", "seer"), ("B", "villager"),
+             ("B", "villager"), ("B", "villager")]
+    board = rate([game(i, seats, WOLF if i < 6 else GOOD) for i in range(12)], resamples=10)
+    a = next(r for r in board.overall if r.player == "A")
+    assert (a.win_rate.value, a.win_rate.n, a.win_rate.games) == (0.5, 24, 12)
+    seat_wise = wilson(12, 24)
+    assert a.win_rate.low is not None and seat_wise.low is not None
+    assert a.win_rate.low < seat_wise.low - 0.05
 
 
 def test_intervals_contain_the_estimates() -> None:
@@ -240,3 +256,52 @@ def test_the_leaderboard_is_the_one_the_openskill_package_gives(
     assert skills(openskill(games)) == pytest.approx(skills(package), abs=1e-9)
     monkeypatch.setattr(ratings, "openskill", package_openskill)
     assert leaves(asdict(rate(records, resamples=5, seed=4))) == pytest.approx(board, abs=1e-9)
+
+
+def dealt(deals: int, per_deal: int, a_wins: Callable[[int], bool]) -> list[GameRecord]:
+    """``per_deal`` games of each deal (one preset and seed), A and B swapping sides from game
+    to game; A's side wins every game of deal d when ``a_wins(d)``, B's otherwise."""
+    out = []
+    for d in range(deals):
+        for turn in range(per_deal):
+            a_wolf = turn % 2 == 0
+            wolf, good = ("A", "B") if a_wolf else ("B", "A")
+            seats = [(wolf, "werewolf"), (good, "seer"), (good, "villager")]
+            record = game(d * per_deal + turn, seats, WOLF if a_wolf == a_wins(d) else GOOD)
+            out.append(replace(record, preset="classic-8", seed=100 + d))
+    return out
+
+
+def test_games_sharing_a_preset_and_seed_are_one_cluster() -> None:
+    records = dealt(3, 4, lambda d: d > 0)
+    result = evaluate(records)
+    assert (result["games"], result["deals"]) == (12, 3)
+    days = result["groups"]["all"]["game_days"]
+    assert (days["n"], days["games"]) == (12, 3)
+    village = result["groups"]["all"]["team_win_rate[village]"]
+    assert (village["value"], village["n"], village["games"]) == (0.5, 12, 3)
+    board = rate(records, resamples=10)
+    assert (board.games, board.deals, board.counted) == (12, 3, "12 games in 3 deals")
+    a = next(r for r in board.overall if r.player == "A")
+    assert (a.games, a.seats, a.wins) == (12, 18, 12)
+    assert (a.win_rate.n, a.win_rate.games) == (18, 3)
+    unseeded = rate([replace(r, seed=None) for r in records], resamples=10)
+    assert (unseeded.deals, unseeded.counted) == (12, "12 games")
+
+
+def test_ratings_resample_deals_not_games() -> None:
+    # 16 deals of 4 games: whoever wins a deal's first game wins all four (A in 10 deals);
+    # a deal is one draw of luck, so resampling its games apart understates the spread
+    records = dealt(16, 4, lambda d: d % 8 < 5)
+    by_deal = rate(records, resamples=300, seed=3)
+    by_game = rate([replace(r, seed=None) for r in records], resamples=300, seed=3)
+    assert (by_deal.deals, by_game.deals) == (16, 64)
+    for pool in POOLS:
+        for dealt_rating, game_rating in zip(by_deal.pool(pool), by_game.pool(pool),
+                                             strict=True):
+            assert dealt_rating.player == game_rating.player
+            for name, factor in (("ordinal", 1.0), ("elo", 1.3)):
+                wide, narrow = getattr(dealt_rating, name), getattr(game_rating, name)
+                assert wide.value == narrow.value
+                assert wide.high - wide.low > factor * (narrow.high - narrow.low), (pool, name)
+    assert rate(records, resamples=300, seed=3) == by_deal

@@ -75,6 +75,7 @@ def test_the_page_has_every_section(page: str) -> None:
     for heading in ("Leaderboard", "By side", "By role", "Metrics by model", "Cost"):
         assert f"<h2>{heading}</h2>" in page
     assert "Cost per seat-game against rating" in page
+    assert "<th>n / games</th>" in page  # the samples and clusters behind each metric
     assert "No cost recorded" not in page
 
 
@@ -86,7 +87,9 @@ def test_cost_is_the_mean_per_seat_game_of_billed_models(run_dir: Path) -> None:
 def test_json_shape(run_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["report", str(run_dir), "--json", "--resamples", "10"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert set(report) == {"source", "skipped", "ratings", "metrics", "cost_per_seat_game_usd"}
+    assert set(report) == {"source", "skipped", "ratings", "reliability", "max_fallback_share",
+                           "excluded", "metrics", "cost_per_seat_game_usd"}
+    assert set(report["reliability"]) == set(MODELS) and report["excluded"] == []
     ratings = report["ratings"]
     assert ratings["games"] == GAMES and ratings["resamples"] == 10
     assert {r["player"] for r in ratings["overall"]} == set(MODELS)
@@ -94,6 +97,7 @@ def test_json_shape(run_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert set(row) == {"player", "group", "games", "seats", "wins", "win_rate", "mu", "sigma",
                         "ordinal", "elo"}
     assert row["ordinal"]["low"] <= row["ordinal"]["value"] <= row["ordinal"]["high"]
+    assert (row["win_rate"]["n"], row["win_rate"]["games"]) == (row["seats"], row["games"])
     assert {r["group"] for r in ratings["side"]} == {"wolves", "village"}
     assert set(report["metrics"]["groups"]) == set(MODELS)
     assert report["cost_per_seat_game_usd"] == {EVIL: pytest.approx(COST)}

@@ -3,7 +3,7 @@
 ``FakeProvider(answer)`` calls ``answer(request)`` for every ChatRequest; the
 function returns a ChatReply, a dict (a structured answer) or a str (raw text
 the agent must parse). Usage is made up from the message sizes; the tokens of
-the messages up to the last cache mark count as cached.
+the messages before the last cache mark count as cached.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 
 from agents.providers.base import ChatReply, ChatRequest
 from arena.engine.requests import Usage
+from tests.llm.legal import legal_answer, legal_values
 
 Answer = Callable[[ChatRequest], ChatReply | dict[str, Any] | str]
 
@@ -44,40 +45,18 @@ class FakeProvider:
 def usage_of(request: ChatRequest, text: str) -> Usage:
     sizes = [tokens(m.content) for m in request.messages]
     marks = [i for i, m in enumerate(request.messages) if m.cache]
-    cached = sum(sizes[: marks[-1] + 1]) if marks else 0
+    cached = sum(sizes[: marks[-1]]) if marks else 0
     return Usage(model=FakeProvider.model, input_tokens=sum(sizes), cached_tokens=cached,
                  output_tokens=tokens(text), cost_usd=1e-6 * sum(sizes), latency_s=0.01)
 
 
 def legal(seed: int) -> Callable[[ChatRequest], dict[str, Any]]:
-    """Answers every request legally, read off the schema's enums (a seeded choice)."""
+    """Answers every request legally, from the legal values its turn message states (a
+    seeded choice)."""
     rng = random.Random(seed)
 
     def answer(request: ChatRequest) -> dict[str, Any]:
-        fields = request.schema["properties"]
-        out: dict[str, Any] = {"reasoning": f"thinking about {request.schema_name}"}
-        if "target" in fields:
-            options = fields["target"]["enum"]
-            picks = [o for o in options if o is not None] or options
-            out["target"] = rng.choice(picks)
-        elif "answer" in fields:
-            out["answer"] = rng.random() < 0.5
-        elif "targets" in fields:
-            spec = fields["targets"]
-            options = spec["items"]["enum"]
-            count = spec.get("minItems", rng.randint(0, len(options)))
-            out["targets"] = rng.sample(options, count)
-        elif "text" in fields:
-            claim = fields["claims"]["items"]["properties"]
-            seat = rng.choice([s for s in claim["target"]["enum"] if s is not None])
-            role = rng.choice([r for r in claim["role"]["enum"] if r is not None])
-            out["text"] = f"I trust seat {seat}; I am a {role}."
-            out["claims"] = [{"kind": "vouch", "target": seat}, {"kind": "role", "role": role}]
-        else:
-            seats = fields["probabilities"]["properties"]
-            out["probabilities"] = {
-                seat: {role: rng.random() for role in row["properties"]}
-                for seat, row in seats.items()}
-        return out
+        values = legal_values(m.content for m in request.messages if m.role == "user")
+        return {**legal_answer(values, rng), "reasoning": f"thinking about {next(iter(values))}"}
 
     return answer

@@ -2,17 +2,25 @@
 
 Answers come from a queue each test fills (``server.push(...)``): decisions,
 malformed text, refusals, empty answers, HTTP errors, slow or dropped
-replies. With the queue empty it answers with a minimal legal decision built
-from the request's JSON schema. Token usage is counted roughly (four
-characters a token) and prompt caching is imitated: OpenAI-style for any
-repeated message prefix, Anthropic-style at ``cache_control`` breakpoints.
+replies. With the queue empty it answers with a minimal legal decision: the
+legal values a seat's turn message states (tests/llm/legal.py), else an
+instance of the request's JSON schema. Token usage is counted roughly (four
+characters a token); prompt caching follows each provider's rules
+(tests/llm/prefix_cache.py: ``openai_cache``, ``anthropic_cache``).
+
+Server quirks to emulate: ``reject_formats`` (a 400 naming the format),
+``unsupported`` (a 400 "Unsupported parameter" for body or json_schema keys,
+as reasoning models answer to ``temperature``), ``llama_cpp`` (llama-cpp-python:
+500 to json_schema, json_object with a schema accepted) and ``reasoning_tokens``
+(spent before the answer, counted against the request's limit: over it, the
+answer is cut off; Anthropic-style thinking is refused with a forced tool) and
+``context_window`` (a prompt whose tokens and the reply's limit exceed it gets the
+provider's 400 "context length exceeded"; ``over_window`` counts them).
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import itertools
 import json
 import math
 import socket
@@ -24,6 +32,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from aiohttp import web
+
+from tests.llm.legal import legal_answer, legal_values
+from tests.llm.prefix_cache import AnthropicCache, OpenAICache
 
 ReplyKind = Literal["json", "text", "refusal", "empty", "status", "drop", "auto"]
 
@@ -89,9 +100,16 @@ class StubServer:
         self.replies: deque[Reply] = deque()
         self.seen: list[Seen] = []
         self.reject_formats: set[str] = set()
+        self.keys: set[str] | None = None  # when set: any other key gets HTTP 401
+        self.models: set[str] | None = None  # when set: any other model gets HTTP 404
+        self.unsupported: set[str] = set()
+        self.llama_cpp = False
+        self.reasoning_tokens = 0
+        self.context_window: int | None = None  # when set: longer requests get HTTP 400
+        self.over_window = 0  # the requests refused for their length
         self.in_flight = self.max_in_flight = 0
         self.port = 0
-        self._prefixes: set[str] = set()
+        self.openai_cache, self.anthropic_cache = OpenAICache(), AnthropicCache()
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
         self._runner: web.AppRunner | None = None
@@ -143,17 +161,47 @@ class StubServer:
         fmt = (body.get("response_format") or {}).get("type", "none")
         if fmt in self.reject_formats:
             return _error(400, f"response_format {fmt} is not supported by this server")
-        schema = ((body.get("response_format") or {}).get("json_schema") or {}).get("schema")
+        rejected = self._quirk(body)
+        if rejected is not None:
+            return rejected
+        spec = body.get("response_format") or {}
+        schema = (spec.get("json_schema") or {}).get("schema") or spec.get("schema")
         return await self._serve(request, body, schema, _openai_answer)
+
+    def _quirk(self, body: dict[str, Any]) -> web.Response | None:
+        """The refusal an emulated server gives to what it does not take, if any."""
+        spec = body.get("response_format") or {}
+        given = {*body, *(spec.get("json_schema") or {})}
+        bad = sorted(self.unsupported & given)
+        if bad:
+            return _error(400, f"Unsupported parameter: '{bad[0]}' is not supported with "
+                               "this model.")
+        if self.llama_cpp and spec.get("type") == "json_schema":
+            detail = [{"type": "literal_error", "loc": ["body", "response_format", "type"],
+                       "msg": "Input should be 'text' or 'json_object'",
+                       "input": "json_schema"}]
+            return web.json_response({"detail": detail}, status=500)
+        return None
 
     async def _anthropic(self, request: web.Request) -> web.StreamResponse:
         body = await request.json()
         self.seen.append(Seen(request.path, body, dict(request.headers), time.perf_counter()))
         tools = body.get("tools") or [{}]
+        if body.get("thinking") and (body.get("tool_choice") or {}).get("type") == "tool":
+            return _error(400, "Thinking may not be enabled when tool_choice forces tool use.")
         return await self._serve(request, body, tools[0].get("input_schema"), _anthropic_answer)
 
     async def _serve(self, request: web.Request, body: dict[str, Any],
                      schema: dict[str, Any] | None, shape: Shape) -> web.StreamResponse:
+        key = (request.headers.get("x-api-key")
+               or request.headers.get("authorization", "").removeprefix("Bearer "))
+        if self.keys is not None and key not in self.keys:
+            return _error(401, "invalid x-api-key")
+        if self.models is not None and body.get("model") not in self.models:
+            return _error(404, f"model {body.get('model')!r} not found")
+        too_long = self._too_long(request.path, body)
+        if too_long is not None:
+            return too_long
         reply = self.replies.popleft() if self.replies else auto()
         self.in_flight += 1
         self.max_in_flight = max(self.max_in_flight, self.in_flight)
@@ -166,31 +214,39 @@ class StubServer:
             if reply.kind == "status":
                 return _error(reply.status, str(reply.body), reply.headers)
             if reply.kind == "auto":
-                reply = decision(example(schema or {}))
-            usage = self._usage(request.path, body)
+                reply = decision(_auto(body, schema))
+            usage = {**self._usage(request.path, body), "reasoning": self.reasoning_tokens}
             return web.json_response(shape(body, reply, usage))
         finally:
             self.in_flight -= 1
 
-    def _usage(self, path: str, body: dict[str, Any]) -> dict[str, int]:
-        """Total, cached and newly cached input tokens of a request.
-
-        A prefix is cached once a request has sent it: OpenAI-style every message
-        boundary counts, Anthropic-style only the ``cache_control`` breakpoints.
-        """
+    def _too_long(self, path: str, body: dict[str, Any]) -> web.Response | None:
+        """A 400 as each provider words it when the prompt and the reply's limit exceed
+        ``context_window`` (counted as the caches count, without touching them)."""
+        if self.context_window is None:
+            return None
         anthropic = path.endswith("/messages")
-        parts = [json.dumps(m) for m in body["messages"]]
+        prompt = (AnthropicCache() if anthropic else OpenAICache()).count(body).input
+        reply = body.get("max_completion_tokens") or body.get("max_tokens") or 0
+        window = self.context_window
+        if prompt + reply <= window:
+            return None
+        self.over_window += 1
         if anthropic:
-            parts.insert(0, json.dumps(body.get("system", "")))
-        ends = list(itertools.accumulate(tokens(p) for p in parts))
-        digests = list(itertools.accumulate(
-            parts, lambda h, p: hashlib.sha256((h + p).encode()).hexdigest(), initial=""))[1:]
-        marks = ([i for i, p in enumerate(parts) if "cache_control" in p] if anthropic
-                 else list(range(len(parts) - 1)))
-        cached = max((ends[i] for i in marks if digests[i] in self._prefixes), default=0)
-        self._prefixes.update(digests[i] for i in marks)
-        written = max(0, ends[marks[-1]] - cached) if anthropic and marks else 0
-        return {"input": ends[-1] if ends else 0, "cached": cached, "written": written}
+            return _error(400, f"input length and `max_tokens` exceed context limit: {prompt} "
+                               f"+ {reply} > {window}, decrease input length or `max_tokens` "
+                               "and try again")
+        return _error(400, f"This model's maximum context length is {window} tokens. However, "
+                           f"you requested {prompt + reply} tokens ({prompt} in the messages, "
+                           f"{reply} in the completion). Please reduce the length of the "
+                           "messages or completion.")
+
+    def _usage(self, path: str, body: dict[str, Any]) -> dict[str, int]:
+        """Total, cached and newly cached input tokens of a request, by its provider's
+        caching rules."""
+        cache = self.anthropic_cache if path.endswith("/messages") else self.openai_cache
+        counted = cache.count(body)
+        return {"input": counted.input, "cached": counted.cached, "written": counted.written}
 
 
 def tokens(content: str) -> int:
@@ -212,14 +268,20 @@ def _openai_answer(body: dict[str, Any], reply: Reply, usage: dict[str, int]) ->
         message["refusal"] = reply.body
     elif reply.kind == "empty":
         message["content"] = ""
-    output = tokens(message["content"] or message.get("refusal") or "")
+    output = tokens(message["content"] or message.get("refusal") or "") + usage["reasoning"]
+    limit = body.get("max_completion_tokens") or body.get("max_tokens") or output
+    finish = "stop"
+    if output > limit:  # reasoning used the room: the answer is cut
+        message["content"], output, finish = "", limit, "length"
     return {
         "id": "chatcmpl-stub", "object": "chat.completion", "created": 0,
         "model": body["model"],
-        "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+        "choices": [{"index": 0, "message": message, "finish_reason": finish}],
         "usage": {"prompt_tokens": usage["input"], "completion_tokens": output,
                   "total_tokens": usage["input"] + output,
-                  "prompt_tokens_details": {"cached_tokens": usage["cached"]}},
+                  "prompt_tokens_details": {"cached_tokens": usage["cached"]},
+                  "completion_tokens_details": {"reasoning_tokens": min(usage["reasoning"],
+                                                                        output)}},
     }
 
 
@@ -227,15 +289,20 @@ def _anthropic_answer(body: dict[str, Any], reply: Reply, usage: dict[str, int]
                       ) -> dict[str, Any]:
     content: list[dict[str, Any]] = []
     stop = "end_turn"
+    if body.get("thinking"):
+        content.append({"type": "thinking", "thinking": "Let me think.", "signature": "sig"})
     if reply.kind == "json":
-        name = (body.get("tool_choice") or {}).get("name", "decision")
+        name = (body.get("tool_choice") or {}).get("name") or body["tools"][0]["name"]
         content.append({"type": "tool_use", "id": "toolu_stub", "name": name,
                         "input": reply.body})
         stop = "tool_use"
     elif reply.kind in ("text", "refusal"):
         content.append({"type": "text", "text": reply.body})
         stop = "refusal" if reply.kind == "refusal" else stop
-    output = tokens(json.dumps(content))
+    output = tokens(json.dumps(content)) + usage["reasoning"]
+    if output > body["max_tokens"]:  # thinking used the room: the answer is cut
+        content = [block for block in content if block["type"] == "thinking"]
+        output, stop = body["max_tokens"], "max_tokens"
     fresh = usage["input"] - usage["cached"] - usage["written"]
     return {
         "id": "msg_stub", "type": "message", "role": "assistant", "model": body["model"],
@@ -244,6 +311,21 @@ def _anthropic_answer(body: dict[str, Any], reply: Reply, usage: dict[str, int]
                   "cache_read_input_tokens": usage["cached"],
                   "cache_creation_input_tokens": usage["written"]},
     }
+
+
+def _auto(body: dict[str, Any], schema: dict[str, Any] | None) -> Any:
+    """The legal answer the latest turn message states, else an instance of the schema."""
+    said = [_text(m.get("content")) for m in body["messages"] if m.get("role") == "user"]
+    try:
+        return legal_answer(legal_values(said))
+    except ValueError:
+        return example(schema or {})
+
+
+def _text(content: Any) -> str:
+    if isinstance(content, list):
+        return "\n".join(str(b.get("text", "")) for b in content if isinstance(b, dict))
+    return str(content or "")
 
 
 def example(schema: dict[str, Any]) -> Any:

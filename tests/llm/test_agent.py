@@ -6,14 +6,16 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from agents import AgentSpecError, SeatOptions, make_agent
-from agents.decisions import AnswerError, parse, schema_for
-from agents.llm import MAX_TRIES, AnswerFailed, LLMAgent
+from agents.decisions import AnswerError, game_schema, parse
+from agents.llm import LLMAgent
+from agents.prompts import Text
 from agents.providers.base import ChatReply, ChatRequest, Message
 from arena import transcript
 from arena.engine import Decision, Game, GameConfig, Observation, Request, observe
@@ -23,10 +25,12 @@ from arena.engine.events import (
     Fallback,
     GameEnd,
     Reasoning,
+    Refused,
     Speech,
     UsageRecord,
 )
-from arena.engine.requests import Usage
+from arena.engine.judge import MAX_TRIES
+from arena.engine.requests import UnusableAnswer, Usage
 from arena.presets import load_preset
 from tests.llm.fake import FakeProvider, legal, usage_of
 
@@ -90,8 +94,9 @@ def test_twelve_llm_seats_finish_record_usage_and_replay(tmp_path: Path) -> None
 
 
 def test_every_call_extends_the_same_prefix() -> None:
-    """Message 0 and the end of the kept history are cache points; nothing before is
-    ever rewritten, so a provider's prompt cache can hit on every call."""
+    """Message 0 and the new turn are cache points; nothing before is ever rewritten and
+    the schema, its name and the cache key never change, so a provider's prompt cache
+    can hit on every call."""
     providers = llm_table(CLASSIC)
     agents = {s: LLMAgent(p, seed=s) for s, p in providers.items()}
     asyncio.run(Game(CLASSIC, agents, seed=8).run())
@@ -104,7 +109,9 @@ def test_every_call_extends_the_same_prefix() -> None:
             assert new[:len(old)] == old
             assert new[len(old)][0] == "assistant" and new[-1][0] == "user"
             marks = [i for i, m in enumerate(after.messages) if m.cache]
-            assert marks == [0, len(old)]
+            assert marks == [0, len(new) - 1]
+            assert (after.schema, after.schema_name, after.cache_key) == (
+                calls[0].schema, calls[0].schema_name, calls[0].cache_key)
         first = calls[0].messages
         assert [m.role for m in first] == ["system", "user"] and first[0].cache
     assert pairs > 100
@@ -133,24 +140,30 @@ def flaky(seat: int) -> Any:
     return answer
 
 
-def test_bad_answers_are_reasked_then_fall_back_and_the_game_finishes(tmp_path: Path) -> None:
+def test_bad_answers_are_refused_by_the_judge_then_fall_back(tmp_path: Path) -> None:
     providers = llm_table(CLASSIC, flaky)
     path = tmp_path / "flaky.jsonl"
     events = play(CLASSIC, providers, 11, path)
     assert isinstance(events[-1], GameEnd)
     fallbacks = of_type(events, Fallback)
-    assert [f.seat for f in fallbacks] == [1]
-    assert fallbacks[0].reason.startswith("error: AnswerFailed: no usable answer in 3 tries")
-    assert "refused" in fallbacks[0].reason
+    assert [(f.seat, f.reason) for f in fallbacks] == [(1, f"illegal {MAX_TRIES} times")]
+    refused = of_type(events, Refused)
+    assert [(e.seat, e.decision, e.answer) for e in refused] == [
+        (1, None, "I think P3 is a wolf {not json"), (1, None, json.dumps(
+            {"target": "x", "answer": "maybe", "text": 5})),
+        (1, None, "I can't help with that."), (1, None, "")]
+    assert "holds no JSON object" in refused[0].message
+    assert "refused" in refused[2].message and "empty" in refused[3].message
     calls = providers[1].calls
     retries = [m.content for c in calls[:5] for m in c.messages[-1:] if m.role == "user"]
-    assert "holds no JSON object" in retries[1]
-    assert "Field required" in retries[2] or "Input should be" in retries[2]
-    assert "the answer is empty" in retries[4]
-    # the failed calls' usage is billed with the seat's next decision
+    # seat 1 plays in Chinese: the reasons are told in Chinese
+    assert "回答中没有 JSON 对象" in retries[1]
+    assert "text：需要一个字符串" in retries[2]
+    assert "回答是空的" in retries[4]
+    # every call is billed, the refused ones too
     assert len([u for u in of_type(events, UsageRecord) if u.seat == 1]) == len(calls)
     # the seat is told of its fallback in its next turn
-    assert "AnswerFailed" in calls[3].messages[-1].content
+    assert f"连续 {MAX_TRIES} 次不合法" in calls[3].messages[-1].content
     ok, message = transcript.verify(path)
     assert ok, message
 
@@ -178,28 +191,25 @@ def decide(agent: LLMAgent, obs: Observation, request: Request) -> Decision:
     return asyncio.run(agent.decide(obs, request))
 
 
-def test_an_illegal_target_is_reasked_with_the_reason(table_log: list[BaseEvent]) -> None:
+def test_an_illegal_target_is_raised_then_retried_with_the_reason(
+        table_log: list[BaseEvent]) -> None:
     answers: list[Any] = [{"target": 9}, {"reasoning": "P3 lied", "target": 3}]
     provider = FakeProvider(lambda _r: answers.pop(0))
-    decision = decide(LLMAgent(provider, seed=1), day_one(table_log, 1), vote(1))
-    assert (decision.target, decision.reasoning) == (3, "P3 lied")
-    assert len(decision.usage) == 2
-    retry = provider.calls[1].messages
-    assert retry[-2] == Message("assistant", json.dumps({"target": 9}))
-    assert "vote: 9 is not one of [2, 3, 4]" in retry[-1].content
-
-
-def test_three_bad_answers_raise_with_their_usage(table_log: list[BaseEvent]) -> None:
-    answers: list[Any] = ["", "", "", {"target": 2}]
-    provider = FakeProvider(lambda _r: answers.pop(0))
-    agent = LLMAgent(provider, seed=1)
-    obs = day_one(table_log, 1)
-    with pytest.raises(AnswerFailed, match="the answer is empty") as failed:
+    agent, obs = LLMAgent(provider, seed=1), day_one(table_log, 1)
+    with pytest.raises(UnusableAnswer) as refused:
         decide(agent, obs, vote(1))
-    assert len(provider.calls) == MAX_TRIES
-    assert provider.calls[1].messages[-2].content == "(no answer)"
-    assert len(failed.value.usage) == MAX_TRIES  # the judge records these before the fallback
-    assert len(decide(agent, obs, vote(1)).usage) == 1
+    assert refused.value.answer == json.dumps({"target": 9})
+    assert refused.value.reason == "vote: 9 is not one of [2, 3, 4]"
+    assert len(refused.value.usage) == 1
+    again = vote(1)
+    again.context["error"] = refused.value.reason
+    decision = decide(agent, obs, again)
+    assert (decision.target, decision.reasoning, len(decision.usage)) == (3, "P3 lied", 1)
+    first, retry = (call.messages for call in provider.calls)
+    assert strip(retry) == [*strip(first), ("assistant", json.dumps({"target": 9})),
+                            ("user", retry[-1].content)]
+    assert "vote: 9 is not one of [2, 3, 4]" in retry[-1].content
+    assert "That answer is not valid" in retry[-1].content
 
 
 def test_a_cancelled_turn_is_not_kept(table_log: list[BaseEvent]) -> None:
@@ -247,50 +257,53 @@ def test_model_specs_build_llm_agents(monkeypatch: pytest.MonkeyPatch) -> None:
 # --- schemas and parsing -----------------------------------------------------------------
 
 
-def test_schemas_list_the_legal_options() -> None:
-    target = schema_for(vote(1))
-    assert target["required"] == ["reasoning", "target"]
-    assert target["properties"]["target"]["enum"] == [2, 3, 4, None]
-    assert schema_for(Request(seat=1, kind="check", day=1, options=(5, 6)))[
-        "properties"]["target"] == {"type": "integer", "enum": [5, 6]}
-    link = schema_for(Request(seat=1, kind="link", day=1, options=(1, 2, 3)))
-    assert link["properties"]["targets"]["minItems"] == 2 == link["properties"]["targets"][
-        "maxItems"]
-    speech = schema_for(Request(seat=1, kind="speak", day=1, context={"seats": (1, 2)},
-                                max_chars=50), ("werewolf", "seer"))
-    claim = speech["properties"]["claims"]["items"]["properties"]
-    assert claim["role"]["enum"] == ["werewolf", "seer", None]
-    assert claim["target"]["enum"] == [1, 2, None]
-    assert speech["properties"]["text"]["maxLength"] == 50
-    belief = schema_for(Request(seat=2, kind="belief", day=1, context={"seats": (1, 2, 3)}),
-                        ("werewolf", "villager"))
-    rows = belief["properties"]["probabilities"]
-    assert rows["required"] == ["1", "3"]
-    assert rows["properties"]["1"]["required"] == ["werewolf", "villager"]
+def test_one_schema_states_what_the_parser_takes() -> None:
+    """Seats and roles are the game's fixed enums; a claim names exactly the fields its
+    kind needs; the legal options of a request are not in the schema."""
+    schema = game_schema(("werewolf", "seer"), 3, Text("en"))
+    fields = schema["properties"]
+    assert schema["required"] == ["reasoning", "target", "targets", "answer", "text",
+                                  "claims", "beliefs"]
+    assert fields["target"]["type"] == ["integer", "null"] and "enum" not in fields["target"]
+    assert fields["targets"]["items"]["enum"] == [1, 2, 3]
+    role, check, seat = fields["claims"]["items"]["anyOf"]
+    assert role["required"] == ["kind", "role"] and role["properties"]["role"]["enum"] == [
+        "werewolf", "seer"]
+    assert check["required"] == ["kind", "target", "result"]
+    assert check["properties"]["result"]["enum"] == ["werewolf", "seer", "good"]
+    assert seat["properties"]["kind"]["enum"] == ["accuse", "vouch"]
+    assert seat["required"] == ["kind", "target"]
+    assert re.fullmatch(fields["beliefs"]["pattern"], "2: werewolf 60, seer 40; 3: seer 5")
+    assert not re.fullmatch(fields["beliefs"]["pattern"], '{"2": {"seer": 0.4}}')
 
 
+SPEAK = Request(seat=1, kind="speak", day=1, context={"seats": (1, 2)})
+BELIEF = Request(seat=1, kind="belief", day=1, context={"seats": (1, 2, 3)})
 BAD = [
     (vote(1), ["target"], "the answer must be one JSON object"),
-    (vote(1), {"target": "three"}, "target: Input should be a valid integer"),
-    (vote(1), {}, "target: Field required"),
+    (vote(1), {"target": "three"}, "target: a whole number is expected"),
+    (vote(1), {"target": True}, "target: a whole number is expected"),
     (vote(1), {"target": 1}, "vote: 1 is not one of [2, 3, 4]"),
     (Request(seat=1, kind="check", day=1, options=(2,)), {"target": None},
      "check: passing is not allowed here"),
     (Request(seat=1, kind="save", day=1), {"answer": "perhaps"},
-     "answer: Input should be a valid boolean"),
+     "answer: true or false is expected"),
     (Request(seat=1, kind="link", day=1, options=(1, 2, 3)), {"targets": [2, 2]},
      "link: name each seat once"),
-    (Request(seat=1, kind="speak", day=1, context={"seats": (1, 2)}),
-     {"text": "hi", "claims": [{"kind": "role", "role": "wizard"}]},
-     "claim role 'wizard' is not a role in this game"),
-    (Request(seat=1, kind="speak", day=1, context={"seats": (1, 2)}),
-     {"text": "hi", "claims": [{"kind": "check", "target": 2}]}, "a check claim needs result"),
-    (Request(seat=1, kind="speak", day=1, context={"seats": (1, 2)}),
-     {"text": "hi", "claims": [{"kind": "accuse", "target": 7}]}, "not at the table"),
-    (Request(seat=1, kind="belief", day=1, context={"seats": (1, 2)}),
-     {"probabilities": {"2": {"seer": 1.5}}}, "seat 2: probability 1.5 is not between"),
-    (Request(seat=1, kind="belief", day=1, context={"seats": (1, 2)}),
-     {"probabilities": {"1": {"seer": 1}}}, "beliefs name seat 1"),
+    (SPEAK, {"text": None}, "text: a string is expected"),
+    (SPEAK, {"text": "hi", "claims": [{"kind": "role", "role": "wizard"}]},
+     "claims[1]: 'wizard' is not a role in this game"),
+    (SPEAK, {"text": "hi", "claims": [{"kind": "check", "target": 2}]},
+     "claims[1] (check) needs result"),
+    (SPEAK, {"text": "hi", "claims": [{"kind": "vouch", "target": 2}, {"kind": "accuse"}]},
+     "claims[2] (accuse) needs target"),
+    (SPEAK, {"text": "hi", "claims": [{"kind": "accuse", "target": 7}]}, "not at the table"),
+    (BELIEF, {"beliefs": "2: seer 101"}, "seat 2: 101 is not a percentage from 0 to 100"),
+    (BELIEF, {"beliefs": "2: seer -8"}, "beliefs: cannot read '2: seer -8'"),
+    (BELIEF, {"beliefs": "1: seer 50"}, "beliefs: seat 1 is not another player"),
+    (BELIEF, {"beliefs": "2: wizard 50"}, "beliefs: 'wizard' is not a role in this game"),
+    (BELIEF, {"beliefs": "2: seer 0"}, "seat 2: the percentages add up to 0"),
+    (BELIEF, {"probabilities": {"2": {"seer": 1}}}, "beliefs: a string like"),
 ]
 
 
@@ -304,15 +317,14 @@ def test_unusable_answers_give_a_one_line_reason(request_: Request, data: Any,
 
 
 def test_usable_answers_become_decisions() -> None:
-    speech = parse(Request(seat=1, kind="speak", day=1, context={"seats": (1, 2, 3)}),
-                   {"text": "I am the seer", "reasoning": "bluff", "extra": 1,
-                    "claims": [{"kind": "role", "role": "seer", "target": 3},
-                               {"kind": "check", "target": 3, "result": "good"}]})
+    speech = parse(SPEAK, {"text": "I am the seer", "reasoning": "bluff", "target": None,
+                           "claims": [{"kind": "role", "role": "seer", "target": None},
+                                      {"kind": "check", "target": 2, "result": "good"}]})
     assert speech.text == "I am the seer" and speech.reasoning == "bluff"
     assert [(c.kind, c.role, c.target, c.result) for c in speech.claims] == [
-        ("role", "seer", None, None), ("check", None, 3, "good")]
-    belief = parse(Request(seat=1, kind="belief", day=1, context={"seats": (1, 2, 3)}),
-                   {"probabilities": {"2": {"seer": 0.25, "werewolf": 0.75}, "3": {"seer": 0.5}}})
+        ("role", "seer", None, None), ("check", None, 2, "good")]
+    belief = parse(BELIEF, {"beliefs": "2: seer 25, werewolf 75; 3: seer 40 ;"})
     assert belief.beliefs == {"2": {"seer": 0.25, "werewolf": 0.75}, "3": {"seer": 1.0}}
     assert parse(Request(seat=1, kind="save", day=1), {"answer": True}).yes is True
     assert parse(vote(1), {"target": None}).target is None
+    assert parse(vote(1), {"target": "3"}).target == 3

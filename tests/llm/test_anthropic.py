@@ -11,13 +11,15 @@ import pytest
 from agents.providers.anthropic import AnthropicProvider, tool_name
 from agents.providers.base import ChatReply, ChatRequest, Message, ProviderError
 from agents.providers.prices import default_prices
-from tests.llm.conftest import FAST
+from agents.providers.registry import check_keys, make_provider
+from tests.llm.conftest import FAKE_KEY, FAST
 from tests.llm.stub_server import StubServer, decision, drop, empty, refusal, status, text
 
 SCHEMA: dict[str, Any] = {"type": "object", "required": ["target"],
                           "properties": {"target": {"type": "integer", "enum": [3, 5]}}}
+RULES = "Rules of the game. " * 250  # over the 1,024 tokens a cached prefix needs
 REQUEST = ChatRequest(
-    messages=(Message("system", "Rules of the game."), Message("system", "You are seat 1."),
+    messages=(Message("system", RULES), Message("system", "You are seat 1."),
               Message("user", "Night 1 ..."), Message("assistant", '{"target": 3}'),
               Message("user", "Day 1 so far ...", cache=True),
               Message("user", "Vote: choose 3 or 5.")),
@@ -53,7 +55,7 @@ def test_cache_breakpoints_on_the_last_system_block_and_the_marked_message(
     ask(provider_for(stub))
     body = stub.seen[0].body
     assert body["system"] == [
-        {"type": "text", "text": "Rules of the game."},
+        {"type": "text", "text": RULES},
         {"type": "text", "text": "You are seat 1.", "cache_control": {"type": "ephemeral"}}]
     marked = [i for i, m in enumerate(body["messages"])
               if "cache_control" in m["content"][0]]
@@ -128,3 +130,18 @@ def test_the_concurrency_limit_holds(stub: StubServer) -> None:
                                                 ("", "decision"), ("x" * 80, "x" * 64)])
 def test_tool_names_are_valid(name: str, expected: str) -> None:
     assert tool_name(name) == expected
+
+
+def test_a_local_anthropic_base_url_needs_no_key(stub: StubServer,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ANTHROPIC_API_KEY")
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", stub.anthropic_url)
+    check_keys({2: "anthropic:claude-haiku-4-5"})
+    provider = make_provider("anthropic:claude-haiku-4-5", FAST)
+    assert isinstance(provider, AnthropicProvider)
+    [reply] = ask(provider)
+    assert reply.parsed is not None and len(stub.seen) == 1
+    assert FAKE_KEY not in str(stub.seen[0].headers)
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", "https://proxy.example.com")
+    with pytest.raises(ProviderError, match="ANTHROPIC_API_KEY is not set"):
+        check_keys({2: "anthropic:claude-haiku-4-5"})

@@ -11,7 +11,7 @@ import pytest
 
 from agents.providers.base import ChatReply, ChatRequest, Message, ProviderError
 from agents.providers.openai import OpenAIProvider, strict_schema
-from agents.providers.prices import default_prices
+from agents.providers.prices import UnpricedModel, default_prices
 from tests.llm.conftest import FAST
 from tests.llm.stub_server import (
     StubServer,
@@ -29,7 +29,7 @@ SCHEMA: dict[str, Any] = {
                    "reasoning": {"type": "string"}},
 }
 REQUEST = ChatRequest(
-    messages=(Message("system", "You are seat 1 in a game of Werewolf."),
+    messages=(Message("system", "You are seat 1 in a game of Werewolf. " * 120),
               Message("user", "Day 1 so far: ...", cache=True),
               Message("user", "Vote: choose 3 or 5.")),
     schema_name="vote", schema=SCHEMA, temperature=0.3, max_tokens=200)
@@ -39,7 +39,7 @@ def ask(provider: OpenAIProvider, request: ChatRequest = REQUEST) -> ChatReply:
     return asyncio.run(provider.complete(request))
 
 
-def provider_for(stub: StubServer, model: str = "gpt-5.4-mini", **options: Any
+def provider_for(stub: StubServer, model: str = "gpt-4.1-mini", **options: Any
                  ) -> OpenAIProvider:
     return OpenAIProvider(model, base_url=stub.openai_url, options=replace(FAST, **options))
 
@@ -93,21 +93,24 @@ def test_rejected_formats_fall_back_and_are_remembered(stub: StubServer) -> None
     stub.push(text('Here: {"target": 3, "reasoning": "x",}'), text('{"target": 5}'))
     provider = provider_for(stub)
     assert ask(provider).parsed == {"target": 3, "reasoning": "x"}
-    assert provider.mode == "none"
+    assert provider.mode == "text"
     assert [s.body.get("response_format", {}).get("type") for s in stub.seen] == [
-        "json_schema", "json_object", None]
+        "json_schema", "json_object", "json_object", None]
+    assert "schema" in stub.seen[1].body["response_format"]  # llama-cpp-python's form
     last = stub.seen[-1].body["messages"][-1]["content"]
     assert last.startswith("Vote: choose 3 or 5.") and "JSON schema" in last
     assert ask(provider).parsed == {"target": 5}
-    assert len(stub.seen) == 4  # the second call went straight to the working mode
+    assert len(stub.seen) == 5  # the second call went straight to the working mode
 
 
-def test_json_mode_fallback_stops_at_json_object(stub: StubServer) -> None:
+def test_json_mode_fallback_stops_at_json_object_with_the_schema(stub: StubServer) -> None:
     stub.reject_formats = {"json_schema"}
     provider = provider_for(stub)
     stub.push(text("```json\n{'target': 3, 'reasoning': 'r'}\n```"))
-    assert ask(provider).parsed == {"target": 3, "reasoning": "r"}
-    assert provider.mode == "json_object"
+    reply = ask(provider)
+    assert reply.parsed == {"target": 3, "reasoning": "r"}
+    assert provider.mode == reply.usage.output_format == "json_object_schema"
+    assert stub.seen[-1].body["response_format"] == {"type": "json_object", "schema": SCHEMA}
 
 
 def test_malformed_and_illegal_answers_pass_through_for_the_agent(stub: StubServer) -> None:
@@ -154,7 +157,7 @@ def test_transient_failure_then_success(stub: StubServer, failure: Any) -> None:
 
 def test_retries_exhausted_is_a_provider_error(stub: StubServer) -> None:
     stub.push(*[status(500)] * 4)
-    with pytest.raises(ProviderError, match=r"openai:gpt-5.4-mini: gave up after 4 attempts"):
+    with pytest.raises(ProviderError, match=r"openai:gpt-4.1-mini: gave up after 4 attempts"):
         ask(provider_for(stub))
     assert len(stub.seen) == 4
 
@@ -171,17 +174,21 @@ def test_usage_and_cost_from_the_price_table(stub: StubServer) -> None:
     stub.push(decision({"target": 3, "reasoning": ""}), decision({"target": 5, "reasoning": ""}))
     first, second = ask(provider), ask(provider)
     assert first.usage.cached_tokens == 0 and second.usage.cached_tokens > 0  # stub's cache
-    price = default_prices().models["gpt-5.4-mini"]
+    price = default_prices().models["gpt-4.1-mini"]
     for reply in (first, second):
         usage = reply.usage
-        assert usage.model == "gpt-5.4-mini" and usage.input_tokens > usage.cached_tokens
+        assert usage.model == "gpt-4.1-mini" and usage.input_tokens > usage.cached_tokens
+        assert usage.priced and usage.output_format == "json_schema"
         assert usage.output_tokens > 0 and usage.latency_s > 0
         assert usage.cost_usd == pytest.approx(
             ((usage.input_tokens - usage.cached_tokens) * price.input
              + usage.cached_tokens * price.cached_input + usage.output_tokens * price.output)
             / 1e6)
     assert second.usage.cost_usd < first.usage.cost_usd
-    assert ask(provider_for(stub, model="local-llama")).usage.cost_usd == 0.0
+    with pytest.warns(UnpricedModel, match="'local-llama'"):
+        unknown = provider_for(stub, model="local-llama")
+    usage = ask(unknown).usage
+    assert (usage.cost_usd, usage.priced) == (0.0, False)
 
 
 def test_the_concurrency_limit_holds_across_providers_with_one_key(stub: StubServer) -> None:

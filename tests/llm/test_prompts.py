@@ -1,5 +1,7 @@
 """Prompts: complete templates in both languages, rules rendered exactly, nothing a seat
-may not know (non-interference), speech that cannot escape its quotes, template hashes."""
+may not know (non-interference), speech that cannot escape its quotes, template hashes;
+legal values in every turn, the wording fixes of issue 13, and a Chinese seat that reads
+no English."""
 
 from __future__ import annotations
 
@@ -19,25 +21,30 @@ from hypothesis import strategies as st
 
 import agents.prompts
 from agents.narration import Narrator, Voice, fence
-from agents.prompting import Prompter
+from agents.prompting import Prompter, format_key, legal_values
 from agents.prompts import FILES, LANGS, Text, hashes, lines
+from agents.reasons import explain
 from agents.rulebook import sentence
 from arena import transcript
 from arena.cli import build_setup, parser, play_one
-from arena.engine import Claim, Observation, Request, observe
+from arena.engine import Claim, Decision, Observation, Request, observe
 from arena.engine.config import RULE_KEYS, RuleSet, TieRule
 from arena.engine.events import (
     EVENT_TYPES,
     BaseEvent,
+    Death,
     PhaseStart,
     RoleDealt,
     Setup,
     Speech,
+    VoteResult,
 )
 from arena.engine.requests import KINDS, SHAPES
 from arena.engine.roles import ROLES
 from arena.engine.view import visible
 from arena.presets import load_preset, preset_names
+from tests.llm.stub_server import StubServer, decision, text
+from tests.llm.test_cache import stub_game
 from tests.test_info_hiding import (
     Run,
     candidate_pairs,
@@ -134,12 +141,13 @@ def test_every_request_shape_and_visible_event_has_words(lang: str) -> None:
 
 def test_both_languages_have_the_same_templates() -> None:
     en, zh = lines("en"), lines("zh")
-    assert set(zh) - set(en) == {"roles"} and set(en) <= set(zh)
+    assert set(zh) == set(en)
     for section in en:
         assert set(en[section]) <= set(zh[section]), section
-        if section != "rules":
+        if section not in ("rules", "roles"):  # English summaries default to the engine's
             assert set(zh[section]) == set(en[section]), section
     assert set(zh["roles"]) == set(ROLES), "every role needs a Chinese summary"
+    assert set(zh["kinds"]) == set(KINDS)
     for lang in LANGS:
         for name in FILES[:3]:
             assert agents.prompts.template(lang, name).get_identifiers()
@@ -151,7 +159,8 @@ def test_both_languages_have_the_same_templates() -> None:
 def system_for(preset: str, **overrides: Any) -> str:
     config = load_preset(preset, overrides=overrides or None)
     run = play(config, random_bots(config, 1), 1, shuffled_deal(config, 1))
-    return Prompter("en").system(run.seen[1][0].observation)
+    first = next(seen[0] for seen in run.seen.values() if seen)
+    return Prompter("en").system(first.observation)
 
 
 def test_the_rules_follow_the_rule_values_and_the_deal() -> None:
@@ -168,7 +177,7 @@ def test_the_rules_follow_the_rule_values_and_the_deal() -> None:
     assert "sheriff's vote" not in no_sheriff
     for role, count in load_preset("classic-12").roles.items():
         if count:
-            assert f"{role} ×{count}" in exact and ROLES[role].summary in exact
+            assert f"{role} ×{count}" in exact and Text("en").summary(role) in exact
 
 
 # --- rendering in random games --------------------------------------------------------------
@@ -362,3 +371,121 @@ def test_the_header_records_every_template_hash(tmp_path: Path) -> None:
     assert set(recorded) == {f"{lang}/{name}" for lang in LANGS for name in FILES}
     for key, digest in recorded.items():
         assert digest == hashlib.sha256((folder / key).read_bytes()).hexdigest()
+
+
+# --- what the prompts say (issue 13) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("preset", "seed"), CASES[::2])
+def test_every_turn_states_its_legal_values_and_offers_null_only_when_legal(
+        preset: str, seed: int) -> None:
+    for seen in game(preset, seed).seen.values():
+        for s in seen:
+            for lang in LANGS:
+                prompt = Prompter(lang).turn(s.observation, s.request)
+                values = legal_values(s.observation, s.request)
+                assert json.dumps(values) in prompt
+                if s.request.shape == "target":
+                    assert values["target"][:len(s.request.options)] == list(
+                        s.request.options)
+                    assert (None in values["target"]) == s.request.allow_none
+                    form = Text(lang)(format_key(s.request))
+                    assert ("null" in form) == s.request.allow_none
+
+
+def night_then(*later: BaseEvent) -> list[str]:
+    events: list[BaseEvent] = [
+        Setup(seq=0, day=0, phase="setup", audience="public", players=3,
+              names=("P1", "P2", "P3"), roles={"werewolf": 1, "villager": 2},
+              rules=RuleSet().key_values()),
+        PhaseStart(seq=1, day=1, phase="night", audience="public", name="night"),
+        PhaseStart(seq=2, day=1, phase="day", audience="public", name="day"), *later]
+    obs = observe(events, 1)
+    return Narrator(Voice(Text("en"), obs)).narrate(obs.events)
+
+
+def test_a_peaceful_night_is_announced() -> None:
+    speech = Speech(seq=3, day=1, phase="day", audience="public", seat=2, text="hi")
+    death = Death(seq=3, day=1, phase="day", audience="public", seat=2, cause="night",
+                  revealed_role=None)
+    assert "Dawn: a peaceful night, nobody died." in night_then(speech)
+    assert not [line for line in night_then(death) if "peaceful" in line]
+    assert not [line for line in night_then() if "peaceful" in line]  # not told yet
+
+
+def test_a_tie_says_nobody_is_exiled_by_that_vote() -> None:
+    tie = VoteResult(seq=3, day=1, phase="day", audience="public", counts={"2": 1, "3": 1},
+                     eliminated=None, tie=(2, 3), round=1)
+    assert night_then(tie)[-1] == ("Result: a tie between P2, P3 (P2 1, P3 1); nobody is "
+                                   "exiled by this vote.")
+
+
+def test_the_rules_name_no_role_out_of_the_game_and_no_rule_key() -> None:
+    fanlang = system_for("fanlang-9")
+    assert "A revote that ties again hands on to the next; when none is left, nobody is " \
+           "exiled." in fanlang
+    for word in ("lover", "grief", "hybrid", "elder", "cupid", "infatuated"):
+        assert word not in fanlang.lower(), word
+    for preset in preset_names()[::4]:
+        prompt = system_for(preset)
+        assert not re.findall(r"\b[a-z_]{3,}\.[a-z_]{3,}\b", prompt), preset
+
+
+def test_speech_format_suggests_no_claim_to_copy() -> None:
+    for lang in LANGS:
+        form = Text(lang)("formats.speech")
+        assert '"seer"' not in form and "werewolf" not in form and not re.search(r"\d", form)
+        assert "Say what you want the table" not in Text(lang).raw("choices.speech_wolves")
+
+
+# words a Chinese seat may read in Latin letters: JSON keys and values, role identifiers
+JSON_WORDS = {"reasoning", "target", "targets", "answer", "text", "claims", "beliefs",
+              "kind", "role", "result", "count", "max_chars", "seats", "roles", "check",
+              "accuse", "vouch", "good", "true", "false", "null", "JSON", *ROLES}
+
+
+def latin(message: str) -> set[str]:
+    """Latin words outside players' quotes."""
+    return set(re.findall(r"[A-Za-z_]+", re.sub(r"«[^»]*»", "", message))) - JSON_WORDS
+
+
+def test_a_chinese_seat_reads_only_chinese(stub: StubServer) -> None:
+    stub.push(text("not json"), decision({"target": 99}))  # two refusals, told to the seat
+    stub_game(stub, "zh")
+    english: set[str] = set()
+    for seen in stub.seen:
+        body = seen.body
+        descriptions = [d["description"] for d in _schema(body)["properties"].values()]
+        read = [*descriptions, _said(body.get("system")),
+                *(_said(m["content"]) for m in body["messages"] if m["role"] != "assistant")]
+        english |= set().union(*map(latin, read))
+    assert english == set()
+
+
+def _said(content: Any) -> str:
+    if isinstance(content, list):
+        return "\n".join(block["text"] for block in content)
+    return str(content or "")
+
+
+def _schema(body: dict[str, Any]) -> dict[str, Any]:
+    if "tools" in body:
+        schema: dict[str, Any] = body["tools"][0]["input_schema"]
+        return schema
+    return dict(body["response_format"]["json_schema"]["schema"])
+
+
+def test_every_refusal_reason_reads_back_in_chinese() -> None:
+    """Each English reason form (the parser's, the agent's, the engine's) is found again
+    and written with the Chinese template; the engine's own wording is among them."""
+    zh = Text("zh")
+    for key, form in lines("en")["reasons"].items():
+        sample = {name: f"{name}7" for name in re.findall(r"\$(\w+)", form)}
+        english = Text("en")(f"reasons.{key}", **sample)
+        assert explain(zh, english) == zh(f"reasons.{key}", **sample), key
+    vote = Request(seat=1, kind="vote", day=1, options=(2, 3))
+    for illegal in (Decision(kind="vote", target=9), Decision(kind="vote"),
+                    Decision(kind="kill", target=2)):
+        reason = vote.validate(illegal)
+        assert reason is not None and not latin(explain(zh, reason)) - {"kill", "vote"}
+    assert explain(zh, "vote: 9 is not one of [2, 3]") == "投票：9 不在合法选项 [2, 3] 之中"

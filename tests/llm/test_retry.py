@@ -60,10 +60,12 @@ def test_retries_until_success_and_reports_the_last_latency() -> None:
         await asyncio.sleep(0.02)
         return "ok"
 
-    result, latency = asyncio.run(call_with_retries(attempt, key="k", size=1, policy=QUICK,
-                                                    what="m"))
+    result, latency, failed = asyncio.run(call_with_retries(
+        attempt, key="k", size=1, policy=QUICK, what="m", model="stub"))
     assert (result, len(calls)) == ("ok", 3)
     assert 0.02 <= latency < 0.2
+    assert [(u.model, u.attempt, u.error, u.input_tokens) for u in failed] == [
+        ("stub", 1, "HTTP 500", 0), ("stub", 2, "HTTP 500", 0)]
 
 
 def test_waits_at_least_retry_after() -> None:
@@ -87,9 +89,12 @@ def test_gives_up_after_the_last_attempt() -> None:
         calls += 1
         raise Transient("HTTP 503")
 
-    with pytest.raises(ProviderError, match=r"^m: gave up after 3 attempts \(HTTP 503\)$"):
+    with pytest.raises(ProviderError, match=r"^m: gave up after 3 attempts \(HTTP 503\)$"
+                       ) as failure:
         asyncio.run(call_with_retries(attempt, key="k", size=1, policy=QUICK, what="m"))
     assert calls == 3
+    assert [(u.attempt, u.error) for u in failure.value.usage] == [
+        (1, "HTTP 503"), (2, "HTTP 503"), (3, "HTTP 503")]
 
 
 def test_other_errors_are_not_retried() -> None:
@@ -98,11 +103,13 @@ def test_other_errors_are_not_retried() -> None:
     async def attempt() -> str:
         nonlocal calls
         calls += 1
-        raise ProviderError("m: HTTP 400: no")
+        raise status_failure("m", 400, "no sk-secret here", {})
 
-    with pytest.raises(ProviderError, match="HTTP 400"):
+    with pytest.raises(ProviderError, match="HTTP 400") as failure:
         asyncio.run(call_with_retries(attempt, key="k", size=1, policy=QUICK, what="m"))
     assert calls == 1
+    assert failure.value.status == 400
+    assert [(u.attempt, u.error) for u in failure.value.usage] == [(1, "HTTP 400")]
 
 
 def test_one_pool_per_key_in_a_loop_first_size_wins() -> None:

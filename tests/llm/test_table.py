@@ -86,7 +86,7 @@ def test_a_table_game_plays_and_replays(tmp_path: Path, capsys: pytest.CaptureFi
     record = transcript.read(out)
     seat = record.header["seats"][2]
     assert (seat["name"], seat["agent"], seat["model"]) == (
-        "Ada", "openai:fake@http://localhost:9/v1", "fake@http://localhost:9/v1")
+        "Ada", "openai:fake@http://localhost:9/v1", "fake-model")
     assert any(e.type == "usage" and e.seat == 3 for e in record.events)  # type: ignore[attr-defined]
     assert transcript.verify(out)[0]
 

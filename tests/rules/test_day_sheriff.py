@@ -115,6 +115,45 @@ def test_c10_electorate_non_candidates() -> None:
     assert sheriff_seat(played) == 5
 
 
+FARMS = '[attributes.3]\nbuilding = "farmer"\n[attributes.5]\nbuilding = "farmer"\n'
+
+
+def test_c10_candidates_all_living_asks_everyone() -> None:
+    """C10 sheriff.candidates = all_living (TB, TA, TV, online): every living seat is
+    asked whether he runs, whatever his building."""
+    played = run({"sheriff.election": "before_night1"}, FARMS)
+    assert sorted(r.seat for r in played.asked("run")) == [1, 2, 3, 4, 5, 6, 7]
+
+
+def test_c10_candidates_farmers_only() -> None:
+    """C10 sheriff.candidates = farmers (VIL: only farmers may stand): only seats 3 and 5
+    are asked to run, and 5 is elected."""
+    seats = FARMS + seat_tables(s3={"run": [False]}, s5={"run": [True]})
+    played = run({"sheriff.election": "before_night1", "sheriff.candidates": "farmers"}, seats)
+    assert sorted(r.seat for r in played.asked("run")) == [3, 5]
+    assert sheriff_seat(played) == 5
+
+
+def test_c12_farmers_badge_goes_only_to_a_farmer() -> None:
+    """C12 with sheriff.candidates = farmers (VIL: the badge passes only to another farmer):
+    the killed sheriff 3 may name only farmer 5."""
+    seats = FARMS + seat_tables(s3={"run": [True], "badge": [5]}) + wolves_kill([3])
+    played = run({"sheriff.election": "before_night1", "sheriff.candidates": "farmers"}, seats)
+    assert played.asked("badge", seat=3)[0].options == (5,)
+    assert played.first("sheriff", how="badge").seat == 5
+
+
+def test_c12_farmers_no_farmer_left_no_sheriff() -> None:
+    """C12 farmers (VIL: "no farmers left, no sheriff"): the last farmer's badge has no
+    taker, and with no farmer dealt nobody is even asked to run."""
+    seats = '[attributes.3]\nbuilding = "farmer"\n' + seat_tables(s3={"run": [True]})
+    played = run({"sheriff.election": "before_night1", "sheriff.candidates": "farmers"},
+                 seats + wolves_kill([3]))
+    assert played.asked("badge") == [] and played.events("sheriff", how="badge") == []
+    nobody = run({"sheriff.election": "before_night1", "sheriff.candidates": "farmers"}, "")
+    assert nobody.asked("run") == [] and sheriff_seat(nobody) is None
+
+
 TIED_ELECTION = seat_tables(s3={"run": [True]}, s5={"run": [True]},
                             s4={"elect": [3]}, s6={"elect": [5]})
 

@@ -1,6 +1,7 @@
 """Online Chief (R23, 网杀村长): two lives against the wolves (guarded keeps both, saved
 leaves one, A6); poisoned, exiled or shot he dies at once and every non-wolf identity
-loses its skill (C25 chief.penalty_scope = all_roles), while the wolves keep killing."""
+loses its skill (C25 chief.penalty_scope = all_roles), while the wolves keep killing.
+The two lives go with the card when the thief takes it (R9, A47)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 
 from tests.helpers import deaths, true_causes
 from tests.rules.test_day_common import wolves_kill
+from tests.rules.test_role_elder import THIEF_DEAL, thief_game
 from tests.rules.test_roles_common import Played, play
 
 # seat 1 wolf, 2 wolf, 3 chief, 4 seer, 5 witch, 6 hunter, 7 guard, 8 little girl,
@@ -120,3 +122,32 @@ def test_c25_chief_penalty_scope(scope: str, acting: set[str]) -> None:
     too); listed_roles only the hunter's, guard's, witch's and seer's."""
     played = play(_game(f'"chief.penalty_scope" = "{scope}"', _votes(3), days=2))
     assert {k for k, asked in _skills(played, 2).items() if asked} == acting
+
+
+# --- the two lives follow the card (R9, A47)
+# seat 1 wolf, 2 wolf, 3 thief, 4 seer, 5 witch, 6-8 villagers (THIEF_DEAL)
+
+
+def test_r9_r23_blind_picked_chief_card_brings_two_lives() -> None:
+    """R9 / R23 / A47 (thief.mode = online_blind3, the 盗贼版 thief): with the chief as
+    the leftover card, the pick that makes the thief the chief gives him two lives (the
+    wolves need nights 1 and 2); the villager pick dies on night 1."""
+    def blind(pick: int, wolves: str) -> Played:
+        return play(thief_game("online_blind3", [*THIEF_DEAL, "chief"],
+                                f"[seats.3]\nswap = [{pick}]\n" + wolves, days=2))
+
+    picks = {blind(pick, "").result.roles[3]: pick for pick in (1, 2, 3)}
+    assert set(picks) == {"chief", "villager", "werewolf"}
+    assert deaths(blind(picks["chief"], wolves_kill([3, 3])).result) == [(2, 3, "night")]
+    assert deaths(blind(picks["villager"], wolves_kill([3])).result) == [(1, 3, "night")]
+
+
+def test_r9_r23_swapped_chief_card_takes_both_lives_along() -> None:
+    """R9 / R23 (thief.mode = swap_player): the thief takes seat 6's chief card; he
+    survives the night-1 attack and the robbed seat, now a thief, dies on the first
+    attack (night 2)."""
+    cards = [*THIEF_DEAL[:5], "chief", *THIEF_DEAL[6:]]
+    played = play(thief_game("swap_player", cards, "[seats.3]\nswap = [6]\n"
+                              + wolves_kill([3, 6]), days=2))
+    assert (played.result.roles[3], played.result.roles[6]) == ("chief", "thief")
+    assert deaths(played.result) == [(2, 6, "night")]

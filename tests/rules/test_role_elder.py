@@ -1,9 +1,12 @@
 """Elder (R12): survives the first wolf attack (A6 life accounting); poison, the hunter's
 shot and the vote kill him at once; killed by the village, the specials lose their
 powers (C25 elder.penalty_scope, A7), a revealed idiot leaves with him (A8), and the
-penalty lands after or before the cascade's triggers (A4 elder.penalty_timing)."""
+penalty lands after or before the cascade's triggers (A4 elder.penalty_timing). The spare
+life and the penalty go with the card when the thief takes it (R9, A47)."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -17,10 +20,10 @@ DEAL = ('roles = ["werewolf", "werewolf", "elder", "seer", "witch", "hunter", "g
         '"idiot", "little_girl", "villager"]')
 
 
-def _game(rules: str, seats: str, days: int = 1) -> str:
+def _game(rules: str, seats: str, days: int = 1, deal: str = DEAL) -> str:
     return f"""
 seed = 12
-{DEAL}
+{deal}
 [rules]
 "sheriff.election" = "none"
 "game.max_days" = {days}
@@ -227,3 +230,54 @@ def test_a4_before_triggers_dying_hunter_cannot_shoot() -> None:
     played = play(_game('"elder.penalty_timing" = "before_triggers"', seats))
     assert played.asked("shoot") == []
     assert deaths(played.result) == [(1, 3, "night"), (1, 6, "night")]
+
+
+# --- the spare life follows the card (R9, A47)
+
+# seat 1 wolf, 2 wolf, 3 thief, 4 seer, 5 witch, 6-8 villagers (then the centre cards)
+THIEF_DEAL = ["werewolf", "werewolf", "thief", "seer", "witch", "villager", "villager",
+              "villager"]
+CENTRE_ELDER = [*THIEF_DEAL, "elder", "villager"]  # spare_cards: the elder undealt
+SEAT6_ELDER = [*THIEF_DEAL[:5], "elder", *THIEF_DEAL[6:]]  # swap_player: seat 6's card
+
+
+def thief_game(mode: str, cards: list[str], seats: str, days: int) -> str:
+    """A game of ``cards`` (seat order, then the centre) under thief.mode = ``mode``."""
+    return _game(f'"thief.mode" = "{mode}"', seats, days, f"roles = {json.dumps(cards)}")
+
+
+def test_r9_r12_thief_taking_the_centre_elder_survives_the_first_attack() -> None:
+    """R9 / R12 / A47 (thief.mode = spare_cards): the thief takes the elder card from the
+    centre; the wolves' first attack on him costs his spare life, the second kills."""
+    played = play(thief_game("spare_cards", CENTRE_ELDER, "[seats.3]\nswap = [1]\n"
+                              + wolves_kill([3, 3]), days=2))
+    assert played.result.roles[3] == "elder"
+    assert deaths(played.result) == [(2, 3, "night")]
+
+
+def test_r9_r12_thief_leaving_the_centre_elder_dies_at_once() -> None:
+    """R12 control: the elder card left in the centre gives nobody a spare life; the
+    thief who keeps his card dies on the first attack."""
+    played = play(thief_game("spare_cards", CENTRE_ELDER, '[seats.3]\nswap = ["none"]\n'
+                              + wolves_kill([3]), days=1))
+    assert deaths(played.result) == [(1, 3, "night")]
+
+
+def test_r9_r12_swapped_elder_card_takes_its_spare_life_along() -> None:
+    """R9 / R12 / A47 (thief.mode = swap_player): the thief takes seat 6's elder card.
+    The new elder survives the night-1 attack and dies on night 3; the robbed seat,
+    now a thief, dies on the first attack (night 2)."""
+    played = play(thief_game("swap_player", SEAT6_ELDER, "[seats.3]\nswap = [6]\n"
+                              + wolves_kill([3, 6, 3]), days=3))
+    assert (played.result.roles[3], played.result.roles[6]) == ("elder", "thief")
+    assert deaths(played.result) == [(2, 6, "night"), (3, 3, "night")]
+
+
+def test_r9_c25_penalty_follows_the_swapped_card() -> None:
+    """R9 / C25: exiling the robbed seat (now a thief) costs nothing; exiling the new
+    elder silences the seer from the next night."""
+    seats = "[seats.3]\nswap = [6]\n" + _votes(6, (1, 2, 4)) + _votes(3, (1, 2, 4), day=2)
+    played = play(thief_game("swap_player", SEAT6_ELDER, seats, days=3))
+    assert deaths(played.result) == [(1, 6, "vote"), (2, 3, "vote")]
+    assert [(e.day, e.seat) for e in played.events("reveal", reason="penalty")] == [(2, 3)]  # type: ignore[attr-defined]
+    assert [r.day for r in played.asked("check", seat=4)] == [1, 2]

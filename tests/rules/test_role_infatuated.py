@@ -98,3 +98,39 @@ def test_r19_hunter_shot_is_not_taken_for_the_adored() -> None:
     played = play(game(DEAL, _rules(), seats))
     assert [(e.day, e.seat) for e in played.events("death")] == [(1, 5), (1, 6)]
     assert true_causes(played.result) == {5: "vote", 6: "hunter"}
+
+
+# --- the chief's penalty takes his power (R23, C25)
+
+# 1, 2 wolves; 3 infatuated; 4 chief; 5 witch; 6-8 villagers
+CHIEF_DEAL = ["werewolf", "werewolf", "infatuated", "chief", "witch",
+              "villager", "villager", "villager"]
+ATTACK_6 = {  # how the adored 6 is attacked on day / night 2
+    "vote": "".join(f"[seats.{s}.day2]\nvote = [6]\n" for s in (1, 2, 5)),
+    "wolves": "".join(f"[seats.{s}.day2]\nkill = [6]\n" for s in (1, 2)),
+}
+
+
+def _day1_exile(seat: int) -> str:
+    return "".join(f"[seats.{s}.day1]\nvote = [{seat}]\n" for s in (1, 2, 5))
+
+
+@pytest.mark.parametrize("attack", sorted(ATTACK_6))
+def test_r23_c25_silenced_infatuated_no_longer_dies_instead(attack: str) -> None:
+    """R23 / C25 (chief.penalty_scope = all_roles): the village exiles the chief on
+    day 1, so the infatuated has lost his power: when his adored 6 is exiled or killed
+    by the wolves on day / night 2, 6 dies and the infatuated lives."""
+    played = play(game(CHIEF_DEAL, _rules(2), ADORE_6 + _day1_exile(4) + ATTACK_6[attack]))
+    assert played.first("reveal", reason="penalty").seat == 4
+    assert [(e.day, e.seat) for e in played.events("death")] == [(1, 4), (2, 6)]
+    assert true_causes(played.result) == {4: "vote", 6: attack}
+
+
+@pytest.mark.parametrize("attack", sorted(ATTACK_6))
+def test_r23_c25_control_infatuated_dies_instead_without_the_penalty(attack: str) -> None:
+    """R19 / C25 control: the village exiles a villager (7) on day 1 instead of the
+    chief; the infatuated keeps his power and dies in place of 6 on day / night 2."""
+    played = play(game(CHIEF_DEAL, _rules(2), ADORE_6 + _day1_exile(7) + ATTACK_6[attack]))
+    assert played.events("reveal", reason="penalty") == []
+    assert [(e.day, e.seat) for e in played.events("death")] == [(1, 7), (2, 3)]
+    assert true_causes(played.result) == {7: "vote", 3: "infatuated"}

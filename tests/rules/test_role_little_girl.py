@@ -169,3 +169,45 @@ def test_r7_witch_can_still_save_her() -> None:
     played = play(_game("", seats))
     assert deaths(played.result) == []
     assert 3 in alive_at_end(played)
+
+
+CAUGHT_WOLVES_PICK_6 = _peeks("[true]") + "[seats.1]\nkill = [6]\n[seats.2]\nkill = [6]\n"
+
+
+def test_c16_capture_seat_revealed_keeps_the_packs_choice() -> None:
+    """C16 little_girl.capture = seat_revealed (A1, 000 "the wolves may choose not to kill
+    her"): a caught girl is only shown to the pack, which still kills whom it chose."""
+    played = play(_game('"little_girl.capture" = "seat_revealed"', CAUGHT_WOLVES_PICK_6,
+                        detect=1))
+    assert played.events("reveal", reason="caught_peeking")
+    assert len(played.asked("kill")) == 2
+    assert deaths(played.result) == [(1, 6, "night")]
+
+
+@pytest.mark.parametrize("window", ["whole_step", "after_kill_call"])
+def test_c16_capture_dies_instead_spares_the_chosen_victim(window: str) -> None:
+    """C16 little_girl.capture = dies_instead (000 "only the little girl is killed", 001 "the
+    victim named that night is void"): the caught girl is the pack's kill, nobody is asked
+    for a victim, and seat 6 lives."""
+    rules = f'"little_girl.capture" = "dies_instead"\n"little_girl.window" = "{window}"'
+    played = play(_game(rules, CAUGHT_WOLVES_PICK_6, detect=1))
+    assert played.asked("kill") == []
+    final = played.events("night_action", action="kill", final=True)
+    assert [(e.target, audience(e)) for e in final] == [(3, (1, 2))]  # type: ignore[attr-defined]
+    assert deaths(played.result) == [(1, 3, "night")]
+    assert true_causes(played.result) == {3: "wolves"}
+
+
+def test_c16_capture_dies_instead_needs_a_catch() -> None:
+    """C16 dies_instead: a girl who peeks unseen (detect_p 0) leaves the pack's kill alone."""
+    played = play(_game('"little_girl.capture" = "dies_instead"', CAUGHT_WOLVES_PICK_6))
+    assert played.events("reveal", reason="caught_peeking") == []
+    assert deaths(played.result) == [(1, 6, "night")]
+
+
+def test_c16_capture_dies_instead_the_witch_may_still_save_her() -> None:
+    """C16 dies_instead: she is the wolves' victim like any other, so the witch's antidote
+    saves her (and the spared victim stays spared)."""
+    seats = CAUGHT_WOLVES_PICK_6 + "[seats.5]\nsave = [true]\n"
+    played = play(_game('"little_girl.capture" = "dies_instead"', seats, detect=1))
+    assert deaths(played.result) == []

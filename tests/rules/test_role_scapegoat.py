@@ -4,6 +4,8 @@ possibly nobody, for that one day only (A9)."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.helpers import deaths
 from tests.rules.test_roles_common import Played, alive_at_end, play
 
@@ -146,3 +148,47 @@ def test_a9_designated_sheriff_keeps_his_weight() -> None:
     day2 = played.events("vote_result", day=2)
     assert [e.counts for e in day2] == [{"1": 2.0, "2": 1.0}]  # type: ignore[attr-defined]
     assert (2, 1, "vote") in deaths(played.result)
+
+
+# --- the elder's penalty takes his power (R12, C25)
+
+# seat 1 wolf, 2 wolf, 3 scapegoat, 4 elder, 5-9 villagers
+ELDER_DEAL = ('roles = ["werewolf", "werewolf", "scapegoat", "elder", "villager", '
+              '"villager", "villager", "villager", "villager"]')
+
+
+def _elder_game(day1_exile: int, scope: str = "village_specials") -> Played:
+    """Day 1: seats 5-7 exile ``day1_exile``; day 2: seats 1 and 2 tie two votes each
+    (the scapegoat would name 5 and 6); day 3 is the last."""
+    seats = (_votes(1, s5=day1_exile, s6=day1_exile, s7=day1_exile)
+             + _votes(2, s5=1, s6=1, s7=2, s8=2) + _designate([5, 6]))
+    rules = f'{GOAT_FIRST}\n"elder.penalty_scope" = "{scope}"'
+    return play(_game(seats, days=3, rules=rules).replace(DEAL, ELDER_DEAL))
+
+
+def test_r12_c25_silenced_scapegoat_does_not_die_on_a_tie() -> None:
+    """R12 / C25 (village_specials): the elder exiled on day 1, the scapegoat has lost his
+    power: the day-2 tie goes to the next rule (no sheriff, then none) and nobody dies."""
+    played = _elder_game(4)
+    assert [e.seat for e in played.events("reveal", reason="penalty")] == [4]  # type: ignore[attr-defined]
+    assert played.events("vote_result", day=2)[0].tie == (1, 2)  # type: ignore[attr-defined]
+    assert deaths(played.result) == [(1, 4, "vote")]
+
+
+def test_r12_c25_silenced_scapegoat_names_no_voters() -> None:
+    """R12 / C25: without his power he is never asked to name voters, and every living
+    player votes on day 3."""
+    played = _elder_game(4)
+    assert played.asked("designate") == []
+    assert _voters(played, 3) == [1, 2, 3, 5, 6, 7, 8, 9]
+
+
+@pytest.mark.parametrize(("exiled", "scope"), [(9, "village_specials"), (4, "listed_roles")])
+def test_r12_c25_control_scapegoat_keeps_his_power(exiled: int, scope: str) -> None:
+    """R13 / C25 control: with a villager exiled on day 1 (no penalty), or the elder under
+    listed_roles (TV: hunter, guard, witch, seer only), the scapegoat dies on the day-2
+    tie and only his chosen 5 and 6 vote on day 3."""
+    played = _elder_game(exiled, scope)
+    assert played.events("vote_result", day=2)[0].tie == (1, 2)  # type: ignore[attr-defined]
+    assert deaths(played.result) == [(1, exiled, "vote"), (2, 3, "scapegoat")]
+    assert _voters(played, 3) == [5, 6]

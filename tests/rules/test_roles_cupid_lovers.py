@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
+from agents.heuristic import HeuristicAgent
 from agents.scripted import ScenarioError
-from arena.engine import observe
-from tests.helpers import deaths, true_causes
+from arena.engine import GameConfig, make_rules, observe, run_game
+from tests.helpers import deaths, events_of, true_causes
 from tests.rules.test_day_common import wolves_kill
 from tests.rules.test_roles_common import alive_at_end, audience, before_end, play
 
@@ -296,3 +299,84 @@ def test_c23_village_must_also_remove_the_mixed_pair() -> None:
     assert played.winner == "village"
     assert played.result.days == 2
     assert 2 not in played.winners
+
+
+def test_c19_must_vote_each_other_binds_each_lover_to_the_partner() -> None:
+    """C19 lovers.vote_restriction = must_vote_each_other (April Fools, 000 "must vote for
+    each other"): a lover's only candidate is the partner; others vote freely."""
+    rules = '"lovers.vote_restriction" = "must_vote_each_other"'
+    with pytest.raises(ScenarioError, match="vote"):
+        play(_game(rules, "[seats.5]\nvote = [7]\n"))
+    played = play(_game(rules, "[seats.5]\nvote = [6]\n[seats.6]\nvote = [5]\n"))
+    assert played.asked("vote", seat=5)[0].options == (6,)
+    assert played.asked("vote", seat=6)[0].options == (5,)
+    assert len(played.asked("vote", seat=7)[0].options) > 1
+    assert deaths(played.result) == []  # one vote each: a tie, and nobody is exiled
+
+
+def test_c19_must_vote_each_other_heuristic_lovers_comply() -> None:
+    """C19 must_vote_each_other: heuristic lovers vote for the partner, never abstain."""
+    config = GameConfig(roles={"werewolf": 2, "cupid": 1, "witch": 1, "villager": 3},
+                        rules=make_rules({"lovers.vote_restriction": "must_vote_each_other",
+                                          "sheriff.election": "none"}))
+    deal = ["werewolf", "werewolf", "cupid", "witch", "villager", "villager", "villager"]
+    checked = 0
+    for seed in range(6):
+        agents = {s: HeuristicAgent(seed * 10 + s) for s in range(1, 8)}
+        result = asyncio.run(run_game(config, agents, seed=seed, deal=deal))
+        (pair,) = [e.seats for e in events_of(result, "lovers")]  # type: ignore[attr-defined]
+        for vote in events_of(result, "vote", ballot="exile"):
+            if vote.seat in pair:  # type: ignore[attr-defined]
+                assert vote.target in pair, vote  # type: ignore[attr-defined]
+                checked += 1
+    assert checked
+
+
+def test_c36_breakup_cause_spares_the_partner() -> None:
+    """C36 / A48 lovers.breakup_causes (003: some deaths break the pair up instead of the
+    chain): a lover poisoned with poison listed dies alone, and the partner is no longer
+    bound to him (no chain, no lover restriction on a later vote)."""
+    rules = '"lovers.breakup_causes" = ["poison"]'
+    played = play(_game(rules, "[seats.4]\npoison = [5]\n"))
+    assert true_causes(played.result) == {5: "poison"}
+    assert 6 in alive_at_end(played)
+
+
+ALL_VOTE_1 = "".join(f"[seats.{s}]\nvote = [1, 2]\n" for s in (4, 6, 7))
+
+
+def test_c36_breakup_wins_over_chain_and_frees_the_mixed_pair() -> None:
+    """C36 breakup_causes: a mixed pair (wolf 1, villager 5) broken up by an exile is no
+    longer a third party: the villager plays for the village again, which wins once the
+    wolves are gone (under chain rules 5 would have died with 1)."""
+    rules = '"lovers.breakup_causes" = ["vote"]'
+    played = play(_game(rules, ALL_VOTE_1 + wolves_kill(["none", "none"]), link="[1, 5]",
+                        days=3))
+    assert true_causes(played.result) == {1: "vote", 2: "vote"}
+    assert played.winner == "village"
+    assert 5 in played.winners
+
+
+def test_c36_no_breakup_by_default() -> None:
+    """C36 default: lovers.breakup_causes is empty; the same exile takes the partner."""
+    played = play(_game("", ALL_VOTE_1, link="[1, 5]"))
+    assert true_causes(played.result) == {1: "vote", 5: "lover"}
+
+
+def test_c17_cupid_phase_night1_by_default() -> None:
+    """C17 cupid.phase = night1 (TB, TA, TV, online): the link is made on night 1."""
+    played = play(_game("", ""))
+    (link,) = played.events("night_action", action="link")
+    assert (link.day, link.phase) == (1, "night")
+
+
+def test_c17_cupid_phase_before_game() -> None:
+    """C17 cupid.phase = before_game (001 "before the game"): Cupid links before the
+    before-night-1 sheriff election, once, and not again on night 1."""
+    rules = '"cupid.phase" = "before_game"\n"sheriff.election" = "before_night1"\n'
+    played = play(_game(rules, "").replace('"sheriff.election" = "none"\n', "", 1))
+    (link,) = played.events("night_action", action="link")
+    assert link.day == 0
+    assert link.seq < played.events("candidacy")[0].seq
+    assert [e.seats for e in played.events("lovers")] == [(5, 6)]  # type: ignore[attr-defined]
+    assert len(played.asked("link")) == 1

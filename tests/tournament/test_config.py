@@ -19,8 +19,9 @@ GOOD: dict[str, Any] = {"presets": ["classic-8"]}
 
 @pytest.mark.parametrize(("text", "message"), [
     (config_text("t", BOTS, presets=["classic-99"]), "unknown preset 'classic-99'"),
-    (config_text("t", BOTS, games=4, games_per_pairing=2, **GOOD),
-     "give games or games_per_pairing, not both"),
+    (config_text("t", BOTS, games=4, deals=2, **GOOD), "give games or deals, not both"),
+    (config_text("t", BOTS, games_per_pairing=2, **GOOD), "games_per_pairing is now deals"),
+    (config_text("t", BOTS, presets=["classic-8"] * 2), "presets: each preset once"),
     (config_text("t", BOTS, rules={"no.such": 1}, **GOOD), "unknown rule key 'no.such'"),
     (config_text("t", {"h": "wizard"}, **GOOD), "unknown agent 'wizard'"),
     (config_text("t", BOTS, names=["A", "B"], **GOOD), "names: 2 names for a table of 8"),
@@ -68,4 +69,4 @@ def test_the_documented_configs_are_valid() -> None:
     assert list(documented.agents) == ["heuristic", "qwen"]
     assert documented.seat_options("qwen").max_concurrency == 4
     example = load_config(ROOT / "examples" / "tournament.toml")
-    assert len(schedule(example)) == example.games_per_pairing
+    assert len(schedule(example)) == example.deals * len(example.agents)

@@ -1,4 +1,5 @@
-"""Cupid 丘比特: links two lovers on the first night (R6, C17, C18)."""
+"""Cupid 丘比特: links two lovers on the first night or before the game (R6, C17, C18);
+some deaths break the pair up instead of taking the partner along (C36, A48)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,12 @@ if TYPE_CHECKING:
 
 
 async def night(judge: Judge) -> None:
+    """Cupid's night-1 step (with cupid.phase = before_game he has linked already)."""
+    if judge.rules.cupid__phase == "night1":
+        await link(judge)
+
+
+async def link(judge: Judge) -> None:
     st = judge.state
     for cupid in st.actors("cupid"):
         options = [s for s in st.alive() if judge.rules.cupid__allow_self or s != cupid]
@@ -28,6 +35,19 @@ async def night(judge: Judge) -> None:
             st.hybrid_pair = (a, b)
         elif factions.in_pack(st.role_of(a)) != factions.in_pack(st.role_of(b)):
             st.mixed_lovers = (a, b)
+
+
+def break_up(judge: Judge, dead: int) -> None:
+    """C36/A48: ``dead``'s death ends the pair; the partner lives on, for his own side."""
+    st = judge.state
+    partner = st.seats[dead].lover
+    if partner is not None:
+        st.seats[partner].lover = None
+    st.seats[dead].lover = None
+    if st.mixed_lovers is not None and dead in st.mixed_lovers:
+        st.mixed_lovers = None
+    if st.hybrid_pair is not None and dead in st.hybrid_pair:
+        st.hybrid_pair = None
 
 
 SPEC = RoleSpec(

@@ -1,5 +1,5 @@
 """Infatuated 情痴: adores a player and dies in his place when he is exiled or
-killed by the wolves (R19, C34)."""
+killed by the wolves (R19, C34), until the chief / elder penalty silences him (C25)."""
 
 from __future__ import annotations
 
@@ -25,14 +25,16 @@ async def night(judge: Judge) -> None:
 
 
 def substitute(judge: Judge, seat: int, cause: str) -> tuple[int, str]:
-    """The death that actually happens: the infatuated's instead of his beloved's."""
+    """The death that actually happens: the infatuated's instead of his beloved's,
+    unless the elder / chief penalty took his power (C25)."""
     st = judge.state
     covered = ("vote", "wolves") if judge.rules.infatuated__covers == "vote_and_kill" else (
         "vote",)
     if cause not in covered:
         return seat, cause
+    powered = st.powered("infatuated")
     for lover, adored in st.adored.items():
-        if adored == seat and st.is_alive(lover) and lover != seat:
+        if adored == seat and lover in powered and lover != seat:
             return lover, "infatuated"
     return seat, cause
 

@@ -12,10 +12,12 @@ if TYPE_CHECKING:
     from arena.engine.judge import Judge
 
 
-async def peek(judge: Judge, pack: tuple[int, ...]) -> tuple[int, ...]:
-    """Ask each little girl whether she peeks; returns the seats that read the wolf chat."""
+async def peek(judge: Judge, pack: tuple[int, ...]) -> tuple[tuple[int, ...], int | None]:
+    """Ask each little girl whether she peeks; returns the seats that read the wolf chat
+    and the girl the pack must kill tonight (C16 little_girl.capture = dies_instead)."""
     st, rules = judge.state, judge.rules
     readers: list[int] = []
+    captured: int | None = None
     for girl in st.actors("little_girl"):
         choice = await judge.ask(judge.request(girl, "peek"))
         judge.emit(NightAction, (girl,), seat=girl, action="peek",
@@ -32,7 +34,9 @@ async def peek(judge: Judge, pack: tuple[int, ...]) -> tuple[int, ...]:
                            reason="little_girl")
         if judge.rng.random() < rules.little_girl__detect_p:
             judge.emit(Reveal, pack, seat=girl, role="little_girl", reason="caught_peeking")
-    return tuple(readers)
+            if rules.little_girl__capture == "dies_instead" and captured is None:
+                captured = girl
+    return tuple(readers), captured
 
 
 SPEC = RoleSpec(

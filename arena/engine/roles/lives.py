@@ -17,12 +17,13 @@ LISTED = frozenset({"hunter", "guard", "witch", "seer"})
 
 
 def absorbs(judge: Judge, seat: int) -> bool:
-    """An unguarded wolf attack on a seat with a spare life costs a life instead (A6)."""
-    lives = judge.state.lives
-    if lives.get(seat, 1) > 1:
-        lives[seat] -= 1
-        return True
-    return False
+    """An unguarded wolf attack on a seat with a spare life costs a life instead (A6).
+    The spare life is the card's: whoever holds it now (after the thief, R9)."""
+    st = judge.state
+    if st.role_of(seat) not in TWO_LIVES or seat in st.wounded:
+        return False
+    st.wounded.add(seat)
+    return True
 
 
 def silenced_roles(judge: Judge, scope: str) -> frozenset[str]:

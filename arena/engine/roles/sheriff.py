@@ -18,13 +18,22 @@ def vote_weight(judge: Judge, seat: int) -> float:
     return judge.rules.sheriff__vote_weight if judge.state.sheriff == seat else 1.0
 
 
+def eligible(judge: Judge) -> list[int]:
+    """The living seats who may hold the badge (C10, C12: only farmers, in VIL)."""
+    st = judge.state
+    if judge.rules.sheriff__candidates == "all_living":
+        return st.alive()
+    return [s for s in st.living if st.attributes.get(s, {}).get("building") == "farmer"]
+
+
 async def election(judge: Judge, *, campaign: bool) -> None:
     st = judge.state
     st.election_held = True
     alive = st.alive()
-    answers = await judge.ask_all([judge.request(s, "run") for s in alive])
-    candidates = [s for s, a in zip(alive, answers, strict=True) if a.yes]
-    for seat, answer in zip(alive, answers, strict=True):
+    standing = eligible(judge)
+    answers = await judge.ask_all([judge.request(s, "run") for s in standing])
+    candidates = [s for s, a in zip(standing, answers, strict=True) if a.yes]
+    for seat, answer in zip(standing, answers, strict=True):
         judge.emit(Candidacy, "public", seat=seat, running=bool(answer.yes))
     if campaign:
         for seat in candidates:
@@ -65,7 +74,7 @@ async def succession(judge: Judge, dead_sheriff: int, cause: str) -> None:
     if rules.sheriff__succession_on == "killed" and cause == "vote":
         judge.emit(Sheriff, "public", seat=None, how="badge_lost", by=dead_sheriff)
         return
-    options = st.alive()
+    options = eligible(judge)
     if not options:
         return
     decision = await judge.ask(judge.request(

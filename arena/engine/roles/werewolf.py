@@ -67,18 +67,21 @@ async def night(judge: Judge) -> None:
         return
     rules = judge.rules
     whole_step = rules.little_girl__window == "whole_step"
-    readers = await little_girl.peek(judge, wolves) if whole_step else ()
+    readers, captured = await little_girl.peek(judge, wolves) if whole_step else ((), None)
     if rules.wolves__chat and len(wolves) > 1:
         for wolf in wolves:
             said = await judge.ask(judge.request(wolf, "speak", channel="wolves", pack=wolves))
             judge.emit(Speech, wolves + readers, seat=wolf, text=said.text, claims=said.claims,
                        context="wolf_chat")
     if not whole_step:
-        await little_girl.peek(judge, wolves)
+        _, captured = await little_girl.peek(judge, wolves)
     if judge.state.day == 1 and not rules.wolves__first_night_kill:
         return
     consensus = rules.wolves__consensus
-    if consensus == "leader":
+    target: int | None
+    if captured is not None:  # C16: the caught girl is the night's kill, no one else
+        target, actor = captured, wolves[0]
+    elif consensus == "leader":
         leader = wolves[(judge.state.day - 1) % len(wolves)]
         decision = await judge.ask(
             judge.request(leader, "kill", kill_options(judge, leader, prey(judge)),

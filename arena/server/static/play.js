@@ -64,6 +64,8 @@
       case "spared": return fill(S.ev_spared, {who: w, reason: e.reason});
       case "lovers": return fill(S.ev_lovers, {seats: e.seats.map(who).join(", ")});
       case "fallback": return fill(S.ev_fallback, {kind: e.kind});
+      case "model_fallback": return fill(S.ev_model_fallback, {who: w, count: e.count,
+        reason: e.reason});
       case "error": return fill(S.ev_error, {message: e.message});
       case "game_end": return fill(S.ev_game_end, {winner: state.sides[e.winner] || e.winner,
         seats: e.winners.map(who).join(", ")});

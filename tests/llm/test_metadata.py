@@ -1,0 +1,82 @@
+"""Reproducibility: what the header records per model seat, the seed sent, every HTTP
+attempt in usage, and the usage table's totals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agents.providers.describe import safe_spec, safe_url
+from arena import transcript
+from arena.cli import main
+from arena.engine.events import UsageRecord
+from evals.records import load_records
+from tests.llm.stub_server import StubServer, auto, status
+
+
+@pytest.fixture(autouse=True)
+def wide(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+
+
+def play(tmp_path: Path, name: str, *extra: str) -> Path:
+    out = tmp_path / f"{name}.jsonl"
+    assert main(["play", "--preset", "tv-6", "--seed", "5", "--agents", "random",
+                 "--out", str(out), *extra]) in (0, 1)
+    return out
+
+
+def seat3(path: Path) -> dict[str, Any]:
+    seat: dict[str, Any] = transcript.read(path).header["seats"][2]
+    return seat
+
+
+def test_one_model_from_the_cli_and_from_a_table(stub: StubServer, tmp_path: Path) -> None:
+    cli = play(tmp_path, "cli", "--seat", f"3=openai:stub@{stub.openai_url}", "--lang", "zh")
+    table = tmp_path / "table.toml"
+    table.write_text(f'[seats.3]\nagent = "openai:stub"\nbase_url = "{stub.openai_url}"\n'
+                     'temperature = 0.3\nmax_tokens = 200\npersona = "Ada"\n', encoding="utf-8")
+    tabled = play(tmp_path, "table", "--table", str(table))
+    first, second = seat3(cli), seat3(tabled)
+    assert first["model"] == second["model"] == "stub"
+    assert first["base_url"] == second["base_url"] == stub.openai_url
+    assert first["provider"] == "openai" and first["sdk"].startswith("openai ")
+    assert (first["lang"], first["temperature"], first["persona"]) == ("zh", None, None)
+    assert (second["lang"], second["temperature"], second["max_tokens"],
+            second["persona"]) == ("en", 0.3, 200, "Ada")
+    assert all(e.model == "stub" for e in transcript.read(tabled).events
+               if isinstance(e, UsageRecord))
+    models = {r.models[3] for r in load_records([cli, tabled])}
+    assert models == {"stub"}  # `arena eval --by model`: one model, one group
+
+
+def test_the_seat_seed_is_sent_and_recorded(stub: StubServer, tmp_path: Path) -> None:
+    seat = seat3(play(tmp_path, "g", "--seat", f"3=openai:m@{stub.openai_url}"))
+    sent = {s.body.get("seed") for s in stub.seen if s.body["max_tokens"] != 1}
+    assert sent == {seat["seed"]} and 0 <= seat["seed"] < 1 << 31
+
+
+def test_retries_are_billed_attempt_by_attempt(stub: StubServer, tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    stub.push(auto(), status(429, retry_after="0"), auto())  # the probe, then one retry
+    path = play(tmp_path, "g", "--seat", f"3=openai:m@{stub.openai_url}")
+    usage = [e for e in transcript.read(path).events if isinstance(e, UsageRecord)]
+    assert [(u.attempt, u.error, u.input_tokens > 0) for u in usage[:2]] == [
+        (1, "HTTP 429", False), (2, None, True)]
+    assert len(usage) == len(stub.seen) - 1  # every attempt but the probe's
+    out = capsys.readouterr().out
+    total = next(line for line in out.splitlines() if "total" in line)
+    assert f" {len(usage)} " in total  # the totals row counts every attempt
+
+
+@pytest.mark.parametrize(("url", "safe"), [
+    ("https://user:sk-secret@api.example.com:8443/v1?token=abc#x",
+     "https://api.example.com:8443/v1"),
+    ("http://127.0.0.1:8000/v1", "http://127.0.0.1:8000/v1"),
+    ("http://[::1]:9/v1", "http://[::1]:9/v1"),
+])
+def test_base_urls_lose_their_secrets(url: str, safe: str) -> None:
+    assert safe_url(url) == safe
+    assert safe_spec(f"openai:m@{url}") == f"openai:m@{safe}"
