@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from agents.base import Agent, derive_seed
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
 
 BUILT_IN = ("random", "passive", "heuristic")
 MODELS = ("openai", "anthropic", "langchain")
+Builder = Callable[[str, int, SeatOptions, str], Agent]  # spec, seed, options, lang
 
 
 class AgentSpecError(ValueError):
@@ -32,30 +34,30 @@ def make_agent(spec: str, seat: int, game_seed: int, options: SeatOptions | None
     ``langchain:``) only.
     """
     name = kind_of(spec)
-    seed = derive_seed(game_seed, seat, name)
-    if name == "random":
-        from agents.random import RandomAgent
+    build = AGENTS.get(name)
+    if build is None:
+        raise AgentSpecError(
+            f"unknown agent {spec!r} (built in: {', '.join(BUILT_IN)}, human; models: "
+            f"{', '.join(m + ':MODEL' for m in MODELS)})")
+    return build(spec, derive_seed(game_seed, seat, name), options or SeatOptions(), lang)
 
-        return RandomAgent(seed)
-    if name == "passive":
-        from agents.passive import PassiveAgent
 
-        return PassiveAgent(seed)
-    if name == "heuristic":
-        from agents.heuristic import HeuristicAgent
+def _bot(module: str, name: str) -> Builder:
+    """A built-in bot, imported only when a seat plays it."""
+    def build(_spec: str, seed: int, _options: SeatOptions, _lang: str) -> Agent:
+        agent: Agent = getattr(import_module(module), name)(seed)
+        return agent
+    return build
 
-        return HeuristicAgent(seed)
-    if name == "human":  # the terminal seat; `arena play` shows its events live
-        from agents.human import HumanAgent
 
-        return HumanAgent(show_events=False)
-    if name in MODELS:
-        return _model_agent(spec, seed, options or SeatOptions(), lang)
-    if name == "web":
-        raise AgentSpecError("web seats are hosted by `arena serve`: open its host page")
-    raise AgentSpecError(
-        f"unknown agent {spec!r} (built in: {', '.join(BUILT_IN)}, human; models: "
-        f"{', '.join(m + ':MODEL' for m in MODELS)})")
+def _human(_spec: str, _seed: int, _options: SeatOptions, _lang: str) -> Agent:
+    from agents.human import HumanAgent  # the terminal seat; `arena play` shows its events
+
+    return HumanAgent(show_events=False)
+
+
+def _web(_spec: str, _seed: int, _options: SeatOptions, _lang: str) -> Agent:
+    raise AgentSpecError("web seats are hosted by `arena serve`: open its host page")
 
 
 def provider_options(options: SeatOptions) -> ProviderOptions:
@@ -89,6 +91,14 @@ def _model_agent(spec: str, seed: int, options: SeatOptions, lang: str) -> Agent
     return LLMAgent(provider, seed=seed, lang=lang, persona=options.persona,
                     temperature=options.temperature, max_tokens=options.max_tokens,
                     window=window)
+
+
+AGENTS: dict[str, Builder] = {  # agent kind -> builder; a new kind adds its entry
+    "random": _bot("agents.random", "RandomAgent"),
+    "passive": _bot("agents.passive", "PassiveAgent"),
+    "heuristic": _bot("agents.heuristic", "HeuristicAgent"),
+    "human": _human, "web": _web, **dict.fromkeys(MODELS, _model_agent),
+}
 
 
 def describe_agent(agent: Agent) -> dict[str, Any]:

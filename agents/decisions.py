@@ -32,6 +32,9 @@ NEEDS = {"role": ("role",), "check": ("target", "result"), "accuse": ("target",)
 # beliefs: "seat: role percent, role percent; seat: ..."
 ENTRY = r"\s*\d{1,2}\s*:\s*[a-z_]+\s+\d{1,3}(?:\s*,\s*[a-z_]+\s+\d{1,3})*\s*"
 BELIEFS = re.compile(rf"^(?:{ENTRY};)*{ENTRY};?\s*$")
+# the same form for the schema, in the classes every grammar engine reads (llama.cpp's
+# has no \s or \d); the parser above also takes tabs and newlines
+SCHEMA_BELIEFS = BELIEFS.pattern.replace(r"\s", " ").replace(r"\d", "[0-9]")
 SEAT_ROW = re.compile(r"^\s*(\d+)\s*:(.*)$")
 ROLE_PERCENT = re.compile(r"^\s*([a-z_]+)\s+(\d+)\s*$")
 
@@ -79,13 +82,14 @@ def game_schema(roles: Sequence[str], players: int, text: Text) -> dict[str, Any
 
     return _object({
         "reasoning": field("string", "reasoning"),
-        "target": field("integer", "target"),
+        # a seat, or the number of a centre card (at most 3) for the thief
+        "target": field("integer", "target", enum=[*range(1, max(players, 3) + 1), None]),
         "targets": field("array", "targets", items={"type": "integer", "enum": seats},
                          uniqueItems=True),
         "answer": field("boolean", "answer"),
         "text": field("string", "text"),
         "claims": field("array", "claims", items={"anyOf": _claims(roles, seats)}),
-        "beliefs": field("string", "beliefs", pattern=BELIEFS.pattern),
+        "beliefs": field("string", "beliefs", pattern=SCHEMA_BELIEFS),
     })
 
 

@@ -108,7 +108,9 @@ class LLMAgent:
             limit = min(limit or BELIEF_TOKENS, BELIEF_TOKENS)
         chat = ChatRequest(messages=(), schema_name=SCHEMA_NAME, schema=self.schema,
                            temperature=self.temperature, max_tokens=limit,
-                           seed=self.seed % SEED_RANGE, cache_key=self.cache_key)
+                           seed=self.seed % SEED_RANGE, cache_key=self.cache_key,
+                           schema_hint=self.prompter.text("turn.schema_hint"),
+                           tool_description=self.prompter.text("turn.tool"))
         if retry:
             turn = [Message("user", self.prompter.retry(observation, request, str(error)))]
         else:

@@ -42,6 +42,7 @@ from arena.engine.events import (
     VoteResult,
 )
 from arena.engine.roles import ROLES
+from arena.text import catalog
 
 COMMON = frozenset({"seq", "day", "phase", "audience", "type"})
 FENCES = {"«": "\\u00ab", "»": "\\u00bb"}
@@ -133,7 +134,7 @@ class Narrator:
     """Turns events into lines; ballots and candidacies in a row become one line."""
 
     def __init__(self, voice: Voice) -> None:
-        self.v, self.t = voice, voice.text
+        self.v, self.t, self.c = voice, voice.text, catalog(voice.text.lang)
         self.cards: tuple[str, ...] = ()
         self.lines: list[str] = []
         self.group: list[BaseEvent] = []
@@ -171,31 +172,31 @@ class Narrator:
         if isinstance(first, Candidacy):
             running = [e.seat for e in group if isinstance(e, Candidacy) and e.running]
             others = [e.seat for e in group if isinstance(e, Candidacy) and not e.running]
-            self.lines.append(self.t("events.candidacy", running=self.v.seats(running),
-                                     others=self.v.seats(others)))
+            self.lines.append(self.c.model("candidacy.group", running=self.v.seats(running),
+                                           others=self.v.seats(others)))
             return
         assert isinstance(first, Vote)
         votes = self.t("words.sep").join(self.ballot(e) for e in group if isinstance(e, Vote))
-        keys = [f"events.votes_{first.ballot}", "events.votes_other"]
+        keys = [f"vote.{first.ballot}", "vote.other"]
         if first.round > 1:
-            keys.insert(0, f"events.votes_{first.ballot}_again")
-        self.lines.append(self.t.first(keys, ballot=first.ballot, round=first.round,
+            keys.insert(0, f"vote.{first.ballot}_again")
+        self.lines.append(self.c.first(keys, ballot=first.ballot, round=first.round,
                                        votes=votes))
 
     def ballot(self, e: Vote) -> str:
         if e.target is None:
-            return self.t("events.vote_abstain", who=self.v.who(e.seat))
-        key = "events.vote" if e.weight == 1 else "events.vote_weighted"
-        return self.t(key, who=self.v.who(e.seat), target=self.v.label(e.target),
+            return self.c.model("vote.abstain", who=self.v.who(e.seat))
+        key = "vote.ballot" if e.weight == 1 else "vote.weighted"
+        return self.c.model(key, who=self.v.who(e.seat), target=self.v.label(e.target),
                       weight=f"{e.weight:g}")
 
     # --- one line per event
     def phase(self, e: PhaseStart) -> str:
-        line = self.t(f"events.{e.name}", day=e.day)
+        line = self.c.model(f"phase.{e.name}", day=e.day)
         if not self.peaceful(e):
             return line
         self.lines.append(line)
-        return self.t("events.peaceful")
+        return self.c.model("phase.peaceful")
 
     def peaceful(self, e: PhaseStart) -> bool:
         """A daybreak whose next event (the seat has seen one) is not a death: nobody
@@ -207,61 +208,60 @@ class Narrator:
         return following is not None and not isinstance(following, Death)
 
     def dealt(self, e: RoleDealt) -> str:
-        return self.t("events.role", role=self.v.role(e.role))
+        return self.c.model("role.mine", role=self.v.role(e.role))
 
     def reveal(self, e: Reveal) -> str:
-        return self.t.first([f"events.reveal_{e.reason}", "events.reveal"],
-                           who=self.v.who(e.seat), role=self.v.role(e.role))
+        return self.c.model(f"reveal.{e.reason}", who=self.v.who(e.seat), role=self.v.role(e.role))
 
     def action(self, e: NightAction) -> str:
         v = self.v
         if e.action == "kill":
-            key = "events.kill_final" if e.final else "events.kill_proposal"
-            return self.t(key if e.target is not None else f"{key}_none",
+            key = "night_action.kill_final" if e.final else "night_action.kill_proposal"
+            return self.c.model(key if e.target is not None else f"{key}_none",
                           who=v.who(e.seat), target=v.label(e.target))
         target = (v.card(e.target, self.cards) if e.action == "swap" and card_swap(v.obs)
                   and e.target is not None else v.label(e.target))
-        section = "actions" if e.target is not None or e.targets else "actions_none"
-        keys = [f"{section}.{e.action}"] if e.seat == v.me else []
-        return self.t.first([*keys, f"{section}.other"], who=v.who(e.seat), action=e.action,
-                            target=target, targets=v.seats(e.targets))
+        none = "" if e.target is not None or e.targets else "_none"
+        keys = [f"night_action.{e.action}{none}"] if e.seat == v.me else []
+        return self.c.first([*keys, f"night_action.other{none}"], who=v.who(e.seat),
+                            action=e.action, target=target, targets=v.seats(e.targets))
 
     def check(self, e: CheckResult) -> str:
-        return self.t("events.check_result", target=self.v.label(e.target),
+        return self.c.model("check_result.mine", target=self.v.label(e.target),
                       result=self.v.role(e.result))
 
     def victim(self, e: VictimInfo) -> str:
         if e.victim is None:
-            return self.t("events.victim_info_none")
-        return self.t("events.victim_info", victim=self.v.who(e.victim))
+            return self.c.model("victim_info.none")
+        return self.c.model("victim_info.other", victim=self.v.who(e.victim))
 
     def spare(self, e: Cards) -> str:
         self.cards = e.cards
         shown = self.t("words.sep").join(self.v.card(n, e.cards)
                                          for n in range(1, len(e.cards) + 1))
-        return self.t("events.cards", cards=shown)
+        return self.c.model("cards.other", cards=shown)
 
     def enchanted(self, e: Enchanted) -> str:
-        return self.t("events.enchanted", seats=self.v.seats(e.seats))
+        return self.c.model("enchanted.other", seats=self.v.seats(e.seats))
 
     def curse(self, e: Curse) -> str:
-        return self.t("events.curse", target=self.v.who(e.target), votes=e.votes)
+        return self.c.model("curse.other", target=self.v.who(e.target), votes=e.votes)
 
     def lovers(self, e: Lovers) -> str:
         partner = [s for s in e.seats if s != self.v.me]
-        return self.t("events.lovers", partner=self.v.seats(partner))
+        return self.c.model("lovers.other", partner=self.v.seats(partner))
 
     def speech(self, e: Speech) -> str:
-        line = self.t.first([f"events.speech_{e.context}", "events.speech_other"],
+        line = self.c.first([f"speech.{e.context}", "speech.other"],
                             who=self.v.who(e.seat), quote=self.v.quote(e.text),
                             context=fence(e.context))
         if e.claims:
             said = self.t("words.item_sep").join(self.claim(c) for c in e.claims)
-            line += self.t("events.claims", claims=said)
+            line += self.c.model("speech.claims", claims=said)
         return line
 
     def claim(self, c: Claim) -> str:
-        return self.t.first([f"events.claim_{c.kind}", "words.unknown"],
+        return self.c.model(f"claim.{c.kind}", kind=c.kind,
                             role=self.v.role(c.role), target=self.v.label(c.target),
                             result=self.v.role(c.result))
 
@@ -269,49 +269,52 @@ class Narrator:
         counts = self.t("words.sep").join(f"{self.v.label(int(s))} {n:g}"
                                           for s, n in e.counts.items())
         if e.eliminated is not None:
-            return self.t("events.vote_result", target=self.v.label(e.eliminated),
-                          counts=counts)
+            return self.c.model("vote_result.other", target=self.v.label(e.eliminated),
+                                counts=counts)
         if e.tie:
-            return self.t("events.vote_result_tie", tied=self.v.seats(e.tie), counts=counts)
-        return self.t("events.vote_result_none")
+            return self.c.first([f"vote_result.tie_{e.ballot}", "vote_result.tie"],
+                                tied=self.v.seats(e.tie), counts=counts)
+        return self.c.model("vote_result.nobody")
 
     def sheriff(self, e: Sheriff) -> str:
-        return self.t.first([f"events.sheriff_{e.how}", "events.sheriff_other"],
+        return self.c.model(f"sheriff.{e.how}", how=e.how,
                             who=self.v.who(e.seat), by=self.v.who(e.by))
 
     def death(self, e: Death) -> str:
-        line = self.t.first([f"events.death_{e.cause}", "events.death_other"],
+        line = self.c.first([f"death.{e.cause}", "death.other"],
                             who=self.v.who(e.seat), cause=self.v.term(e.cause))
         if e.revealed_role:
-            return line + self.t("events.death_card", role=self.v.role(e.revealed_role))
-        return line + self.t("events.death_no_card")
+            return line + self.c.model("death.card", role=self.v.role(e.revealed_role))
+        return line + self.c.model("death.no_card")
 
     def shot(self, e: Shot) -> str:
         if e.target is None:
-            return self.t("events.shot_none", who=self.v.who(e.seat))
-        return self.t("events.shot", who=self.v.who(e.seat), target=self.v.who(e.target))
+            return self.c.model("shoot.none", who=self.v.who(e.seat))
+        return self.c.model("shoot.other", who=self.v.who(e.seat), target=self.v.who(e.target))
 
     def designate(self, e: Vote) -> str:
-        return self.t("events.designate", who=self.v.who(e.seat), seats=self.v.seats(e.targets))
+        return self.c.model("vote.designate", who=self.v.who(e.seat),
+                            targets=self.v.seats(e.targets))
 
     def explode(self, e: Explode) -> str:
-        return self.t("events.explode", who=self.v.who(e.seat))
+        return self.c.model("explode.other", who=self.v.who(e.seat))
 
     def spared(self, e: Spared) -> str:
-        return self.t("events.spared", who=self.v.who(e.seat), reason=self.v.term(e.reason))
+        return self.c.model(f"spared.{e.reason}", who=self.v.who(e.seat),
+                            reason=self.v.term(e.reason))
 
     def refused(self, e: Refused) -> str:
-        return self.t("events.error", kind=self.t.kind(e.kind),
+        return self.c.model("error.other", kind=self.t.kind(e.kind),
                       message=fence(explain(self.t, e.message)))
 
     def fallback(self, e: Fallback) -> str:
-        return self.t("events.fallback", kind=self.t.kind(e.kind),
+        return self.c.model("fallback.other", kind=self.t.kind(e.kind),
                       reason=fence(explain(self.t, e.reason)))
 
     def other(self, e: BaseEvent) -> str:
         details = ", ".join(f"{k}={fence(str(v))}" for k, v in e.to_dict().items()
                             if k not in COMMON)
-        return self.t("events.other", what=e.to_dict()["type"], details=details)
+        return self.c.model("event.other", what=e.to_dict()["type"], details=details)
 
 
 def _same_group(first: BaseEvent, event: BaseEvent) -> bool:

@@ -96,7 +96,9 @@ def sums(records: Sequence[GameRecord],
     """Per grouping (None: the one group ``all``), each group's per-cluster sums and the
     baselines over every seat; each game is read once. The clusters are the deals
     (``deal_numbers``): the games of one preset and seed are one cluster, any other game
-    its own."""
+    its own. Games stopped by the day limit (``GameRecord.capped``) are left out: their
+    length is a cut-off and their endless votes would outweigh many real games."""
+    records = [record for record in records if not record.capped]
     for by in groupings:
         if by is not None and by not in GROUPINGS:
             raise ValueError(f"cannot group by {by!r} (choose {', '.join(GROUPINGS)})")
@@ -110,13 +112,16 @@ def sums(records: Sequence[GameRecord],
 
 
 def evaluate(records: Sequence[GameRecord], by: str | None = None) -> dict[str, Any]:
-    """JSON-ready metrics: ``{"games", "deals", "by", "groups": {key: {metric: estimate}}}``,
-    an estimate being ``{"value", "low", "high", "n", "games"}`` (``games``: the clusters,
-    deals); ``by`` None gives one group ``all``, else one group per model / role / seat /
-    team / agent."""
+    """JSON-ready metrics: ``{"games", "deals", "capped", "by", "groups": {key: {metric:
+    estimate}}}``, an estimate being ``{"value", "low", "high", "n", "games"}`` (``games``:
+    the clusters, deals); ``capped`` games (stopped by the day limit) are counted in
+    ``games`` but left out of every metric; ``by`` None gives one group ``all``, else one
+    group per model / role / seat / team / agent."""
     [(groups, overall)] = sums(records, by)
+    kept = [record for record in records if not record.capped]
     return {
-        "games": len(records), "deals": len(set(deal_numbers(records))), "by": by,
+        "games": len(records), "deals": len(set(deal_numbers(kept))),
+        "capped": len(records) - len(kept), "by": by,
         "groups": {key: {name: asdict(e) for name, e in summarise(groups[key], overall).items()}
                    for key in sorted(groups, key=_natural)},
     }

@@ -9,8 +9,11 @@ from pathlib import Path
 
 from arena.engine.events import BaseEvent, GameEnd
 from arena.engine.roles.factions import faction, in_pack
-from arena.run_layout import GAMES_DIR, is_run_folder
-from arena.transcript import TranscriptError, read
+from arena.errors import TranscriptError
+from arena.tournament.layout import GAMES_DIR, is_run_folder
+from arena.transcript import read
+
+DAY_LIMIT = "day limit"  # the GameEnd reason of a game stopped by game.max_days
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,13 @@ class GameRecord:
     def wolves(self) -> frozenset[int]:
         """The seats that wake with the pack (the village's targets)."""
         return frozenset(seat for seat, role in self.roles.items() if in_pack(role))
+
+    @cached_property
+    def capped(self) -> bool:
+        """Whether the game was stopped by the day limit (``game.max_days``) rather than
+        ended by a rule: a safety net whose draw, length and votes are cut-offs."""
+        end = next((e for e in reversed(self.events) if isinstance(e, GameEnd)), None)
+        return end is not None and end.reason == DAY_LIMIT
 
     def is_wolf(self, seat: int) -> bool:
         return seat in self.wolves
@@ -94,24 +104,17 @@ def load_record(path: Path) -> GameRecord | None:
     if end is None:
         return None
     header = transcript.header
-    try:
-        dealt = {int(seat): str(role) for seat, role in header["roles"].items()}
-        seats = {int(s["seat"]): s for s in header["seats"]}
-    except (KeyError, TypeError, ValueError, AttributeError):
-        raise TranscriptError(f"{path}:1: the header lacks seats or roles") from None
-    roles = dealt | {int(seat): role for seat, role in end.roles.items()}
-    agents = {seat: str(s.get("agent") or "?") for seat, s in seats.items()}
+    if not {"seats", "roles"} <= header.model_fields_set:
+        raise TranscriptError(f"{path}:1: the header lacks seats or roles")
+    seats = {s.seat: s for s in header.seats}
+    roles = header.dealt() | {int(seat): role for seat, role in end.roles.items()}
     return GameRecord(
-        path=path, game_id=str(header.get("game_id") or path.stem), preset=header.get("preset"),
-        roles=roles, agents=agents,
-        # older headers wrote MODEL@BASE_URL: one model is one group wherever it is served
-        models={seat: str(s.get("player") or str(s.get("model") or "").partition("@")[0]
-                          or agents[seat])
-                for seat, s in seats.items()},
+        path=path, game_id=header.game_id or path.stem, preset=header.preset,
+        roles=roles, agents={seat: s.agent for seat, s in seats.items()},
+        models={seat: s.identity for seat, s in seats.items()},
         teams={seat: team_of(role) for seat, role in roles.items()},
         winner=end.winner, winners=frozenset(end.winners), days=end.day,
-        events=tuple(transcript.events),
-        seed=seed if isinstance(seed := header.get("seed"), int) else None,
+        events=tuple(transcript.events), seed=header.seed,
     )
 
 

@@ -1,6 +1,7 @@
-"""Estimates with 95% intervals, games as the independent units: a cluster-adjusted Wilson
-interval for proportions, a game-clustered t interval for ratios and means, a seeded
-bootstrap over games for statistics without a variance formula."""
+"""Estimates with 95% intervals, clusters (games, or deals of games sharing a preset and seed)
+as the independent units: a cluster-adjusted Wilson interval for proportions, a clustered t
+interval for ratios and means, a seeded bootstrap over clusters for statistics without a
+variance formula. The code below says "game" for a cluster."""
 
 from __future__ import annotations
 
@@ -19,13 +20,14 @@ BOOTSTRAP_SEED = 20240601
 Cell = list[float]
 """Sums for one game: [sum of y, sum of x, number of samples]."""
 Clusters = dict[int, Cell]
-"""Game index -> its sums, for one metric within one group."""
+"""Cluster (game or deal) number -> its sums, for one metric within one group."""
 T = TypeVar("T")
 
 
 @dataclass(frozen=True)
 class Estimate:
-    """A value with its 95% interval; ``n`` samples from ``games`` games (the clusters)."""
+    """A value with its 95% interval; ``n`` samples from ``games`` clusters (games, or
+    deals when games share one)."""
 
     value: float | None
     low: float | None

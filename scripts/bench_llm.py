@@ -17,6 +17,9 @@ turn message, and imitates each provider's prompt cache by its rules. It prints:
    (and, for Anthropic, those written to it at 1.25x the input price).
 4. a game whose seats have a 6,000-token context window on a stub that refuses
    longer requests: its fallbacks among its decisions (agents/context.py).
+5. how long ``arena play`` takes to refuse a seat on a dead endpoint (a closed
+   localhost port), with its exit code and one-line error (the probe before the
+   first night, agents/providers/probe.py).
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import multiprocessing
+import socket
+import subprocess
 import sys
 import time
 from collections import Counter, defaultdict
@@ -146,6 +151,21 @@ def small_window(preset: str, seed: int) -> str:
             f"{max((e.day for e in events), default=0)} days")
 
 
+def dead_endpoint() -> str:
+    """``arena play`` with one seat on a closed localhost port: seconds to exit, and how."""
+    with socket.socket() as probe:  # a port nothing listens on once it is closed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    arena = Path(sys.executable).with_name("arena")
+    command = [str(arena), "play", "--seat", f"3=openai:gpt-4o-mini@http://127.0.0.1:{port}/v1",
+               "--seed", "1", "--out", str(Path("/dev/null"))]
+    started = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    seconds = time.perf_counter() - started
+    error = (done.stderr.strip().splitlines() or [""])[-1]
+    return f"dead endpoint refused in {seconds:.2f} s, exit {done.returncode}: {error}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -181,6 +201,7 @@ def main() -> None:
     print("\n".join(token_report(events)))
     print("\n".join(cache_report(events)))
     print(small_window(args.preset, args.seed))
+    print(dead_endpoint())
 
 
 if __name__ == "__main__":

@@ -7,14 +7,20 @@ import sys
 from pathlib import Path
 
 from arena.engine.config import rule_help
+from arena.header import TranscriptHeader
 from arena.transcript import EVENT_ADAPTER
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
 def schema_text() -> str:
+    """The event lines' schema, with line 1's (the header) under ``$defs``."""
     schema = EVENT_ADAPTER.json_schema()
+    header = TranscriptHeader.model_json_schema(by_alias=True)
+    schema["$defs"].update(header.pop("$defs"), TranscriptHeader=header)
     schema["title"] = "werewolf-arena/1 transcript event"
+    schema["description"] = ("Every line of a transcript after the first; line 1 is the "
+                             "header, #/$defs/TranscriptHeader.")
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 

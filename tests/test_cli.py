@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from arena import presets
-from arena.cli import build_setup, main, parser
+from arena.cli import main, parser
+from arena.commands._game_setup import build_setup
 from arena.engine.config import RULE_KEYS
 from arena.engine.roles import ROLES
 from arena.seeds import game_seed

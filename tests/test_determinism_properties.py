@@ -41,8 +41,10 @@ from arena.engine.events import (
     Speech,
 )
 from arena.engine.judge import SeatAgent
+from arena.header import SeatEntry, make_header
 from arena.presets import load_preset, preset_names
-from arena.transcript import TranscriptWriter, event_line, make_header, read, replay_lines
+from arena.transcript import read, replay_lines
+from arena.transcript_writer import TranscriptWriter, event_line
 
 REPO = Path(__file__).resolve().parents[1]
 HAVE_HEURISTIC = importlib.util.find_spec("agents.heuristic") is not None
@@ -125,7 +127,7 @@ import asyncio, hashlib, sys
 from agents import make_agent
 from arena.engine import run_game
 from arena.presets import load_preset
-from arena.transcript import event_line
+from arena.transcript_writer import event_line
 digest = hashlib.sha256()
 for name in sys.argv[1:]:
     config = load_preset(name)
@@ -201,7 +203,7 @@ def record_transcript(config: GameConfig, agents: dict[int, SeatAgent], seed: in
             sink(event)
 
     game = Game(config, agents, seed=seed, sink=fan_out)
-    seats = [{"seat": s, "name": f"P{s}", "agent": "test"} for s in range(1, config.players + 1)]
+    seats = [SeatEntry(seat=s, name=f"P{s}", agent="test") for s in range(1, config.players + 1)]
     writer = TranscriptWriter(path, make_header(game, game_id=path.stem, seed=seed, seats=seats))
     sinks.append(writer)
     try:
@@ -269,7 +271,7 @@ def test_replay_reproduces_misbehaviour_around_optional_requests(mode: str,
 
     game = Game(config, agents, seed=1, deal=deal, sink=fan_out)
     path = tmp_path / f"{mode}.jsonl"
-    seats = [{"seat": s, "name": f"P{s}", "agent": "test"} for s in range(1, config.players + 1)]
+    seats = [SeatEntry(seat=s, name=f"P{s}", agent="test") for s in range(1, config.players + 1)]
     writer = TranscriptWriter(path, make_header(game, game_id=path.stem, seed=1, seats=seats))
     sinks.append(writer)
     try:

@@ -317,7 +317,7 @@ def test_cli_plays_a_human_seat_from_stdin(tmp_path: Path) -> None:
     assert f"Seat view: what P{SEAT} (seat {SEAT}) sees" in text
     assert f"Your card · P{SEAT}" in text and "Input has ended" in text and "Game over" in text
     record = transcript.read(out)
-    assert record.header["seats"][SEAT - 1]["agent"] == "human"
+    assert record.header.seats[SEAT - 1].agent == "human"
     said = [e.text for e in record.events if isinstance(e, Speech) and e.seat == SEAT]
     assert said[0] == "banana"
     assert transcript.verify(out)[0]

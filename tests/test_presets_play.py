@@ -10,7 +10,8 @@ import pytest
 
 from agents import make_agent
 from arena import scenario
-from arena.cli import build_setup, parser
+from arena.cli import parser
+from arena.commands._game_setup import build_setup
 from arena.engine import run_game
 from arena.presets import load_preset, preset_names
 from tests.helpers import play_bots

@@ -185,7 +185,7 @@ def test_day_events_read_plainly() -> None:
     events.add(Shot, seat=8, target=3)
     events.add(Explode, seat=5)
     events.add(Death, seat=5, cause="explode", revealed_role="werewolf")
-    events.add(Sheriff, seat=None, how="badge_torn")
+    events.add(Sheriff, seat=None, how="badge_torn", by=5)
     events.add(GameEnd, phase="end", winner="village", winners=(1,), roles={"1": "villager"})
     out = render(events.log)
     assert "Dawn: a peaceful night, no one died." in out

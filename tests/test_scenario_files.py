@@ -17,7 +17,7 @@ from arena.cli import main
 from arena.engine import RuleError, make_rules
 from arena.engine.config import parse_rule_value
 from arena.engine.game import run_game
-from arena.tournament_config import TournamentError, parse_config
+from arena.tournament.config import TournamentError, parse_config
 from tests.rules.test_day_common import PLAIN7, game, wolves_kill
 
 CLASSIC8 = 'preset = "classic-8"\n'

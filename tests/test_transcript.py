@@ -16,13 +16,19 @@ from rich.console import Console
 
 from agents import make_agent
 from arena import transcript
-from arena.cli import build_setup, parser, play_one
+from arena.cli import parser
+from arena.commands._game_setup import build_setup
 from arena.engine import BaseEvent, Decision, Game, Observation, Request
 from arena.engine.events import SCHEMA, Refused
 from arena.engine.view import visible
+from arena.errors import TranscriptError
+from arena.header import SeatEntry, make_header
 from arena.presets import load_preset
-from arena.render.terminal import TerminalView, render_transcript
-from arena.transcript import EVENT_ADAPTER, TranscriptError
+from arena.render.terminal import render_transcript
+from arena.session import play_one
+from arena.text import Describer
+from arena.transcript import EVENT_ADAPTER
+from arena.transcript_writer import TranscriptWriter
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -68,19 +74,19 @@ def test_header_has_every_documented_field(game: Path) -> None:
 def test_header_describes_the_game(game: Path) -> None:
     record = transcript.read(game)
     header = record.header
-    assert header["seed"] == 3
-    assert header["preset"] == "classic-12"
-    assert header["game_id"] == "game"
-    assert [s["seat"] for s in header["seats"]] == list(range(1, 13))
-    assert {s["agent"] for s in header["seats"]} == {"random"}
+    assert header.seed == 3
+    assert header.preset == "classic-12"
+    assert header.game_id == "game"
+    assert [s.seat for s in header.seats] == list(range(1, 13))
+    assert {s.agent for s in header.seats} == {"random"}
     dealt = {str(e.seat): e.role for e in record.events if e.type == "role"}  # type: ignore[attr-defined]
-    assert header["roles"] == dealt
+    assert header.roles == dealt
     counts: dict[str, int] = {}
-    for role in header["roles"].values():
+    for role in header.roles.values():
         counts[role] = counts.get(role, 0) + 1
-    assert counts == {k: v for k, v in header["deal"].items() if v}
-    assert header["rules"] == load_preset("classic-12").rules.key_values()
-    assert datetime.fromisoformat(header["created"]).tzinfo is not None
+    assert counts == {k: v for k, v in header.deal.items() if v}
+    assert header.rules == load_preset("classic-12").rules.key_values()
+    assert datetime.fromisoformat(header.created).tzinfo is not None
 
 
 # --- flushing --------------------------------------------------------------------------------
@@ -185,6 +191,20 @@ def test_the_schema_checker_catches_bad_events(schema: dict[str, Any]) -> None:
     assert event_schema_problems({**vote, "extra": 1}, schema)
     assert event_schema_problems({k: v for k, v in vote.items() if k != "round"}, schema)
     assert event_schema_problems({**vote, "type": "teleport"}, schema)
+
+
+def test_the_header_matches_its_schema(game: Path, schema: dict[str, Any]) -> None:
+    header = json.loads(game.read_text(encoding="utf-8").splitlines()[0])
+    ref = {"$ref": "#/$defs/TranscriptHeader"}
+    assert list(schema_problems(header, ref, schema, "header")) == []
+    assert list(schema_problems({**header, "seed": "3"}, ref, schema, "header"))
+    assert list(schema_problems({**header, "seats": [{"seat": 1}]}, ref, schema, "header"))
+
+
+def test_the_header_model_writes_the_line_it_read(game: Path) -> None:
+    """Same keys, same order, nulls kept and absent keys left out: tools compare headers."""
+    line = game.read_text(encoding="utf-8").splitlines()[0]
+    assert transcript.read(game).header.line() == line
 
 
 def all_event_rows(*paths: Path) -> list[str]:
@@ -371,11 +391,10 @@ def faulty_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
     config = load_preset("classic-12")
     log: dict[str, Any] = {}
     agents = {seat: Faulty(seat, seed, log) for seat in range(1, 13)}
-    writer: list[transcript.TranscriptWriter] = []
+    writer: list[TranscriptWriter] = []
     game = Game(config, agents, seed=seed, sink=lambda e: writer[0](e), timeout_s=0.05)
-    seats = [{"seat": n, "name": f"P{n}", "agent": "faulty", "model": None}
-             for n in range(1, 13)]
-    writer.append(transcript.TranscriptWriter(path, transcript.make_header(
+    seats = [SeatEntry(seat=n, name=f"P{n}", agent="faulty", model=None) for n in range(1, 13)]
+    writer.append(TranscriptWriter(path, make_header(
         game, game_id="faulty", seed=seed, seats=seats)))
     try:
         asyncio.run(game.run())
@@ -426,29 +445,17 @@ def rendered(events: list[BaseEvent], *, seat: int | None, god: bool = False) ->
     return [line.rstrip() for line in buffer.getvalue().splitlines()]
 
 
-def private_lines(event: BaseEvent, view: TerminalView) -> str | None:
+def private_lines(event: BaseEvent, view: Describer) -> str | None:
     """The words that render a non-public event (None for events with no unique line)."""
     data = event.to_dict()
     kind = data["type"]
     who = view.who
-    if kind == "night_action":
-        targets = [who(s) for s in data["targets"]]
-        target = view.join(targets) if targets else who(data["target"])
-        key = f"act.{data['action']}" if data["final"] else "act.proposal"
-        return view.t(key, actor=who(data["seat"]), target=target, action=data["action"])
-    if kind == "check_result":
-        return view.t("check_result", target=who(data["target"]),
-                      result=view.term("role", data["result"])).strip()
-    if kind == "victim_info":
-        return view.t("victim_info", actor=who(data["seat"]), target=who(data["victim"]))
+    if kind in ("night_action", "victim_info", "error", "fallback"):
+        return view(event)
+    if kind == "check_result":  # "Your check result: ..." or "P3's check result: ..."
+        return f"check result: {who(data['target'])} is {view.role(data['result'])}"
     if kind == "speech" and data["context"] == "wolf_chat":
         return f"{who(data['seat'])} [wolf chat]:"
-    if kind == "error":
-        return view.t("refused", kind=data["kind"], who=who(data["seat"]),
-                      message=data["message"])
-    if kind == "fallback":
-        return view.t("fallback", kind=data["kind"], who=who(data["seat"]),
-                      reason=data["reason"])
     if kind == "role":
         return f"You are {who(data['seat'])}:"
     if kind == "lovers":
@@ -465,10 +472,9 @@ def test_replay_seat_shows_exactly_the_visible_events(which: str,
                                                       request: pytest.FixtureRequest) -> None:
     path: Path = request.getfixturevalue(which)
     events = transcript.read(path).events
-    players = len(transcript.read(path).header["roles"])
+    players = len(transcript.read(path).header.roles)
     public = rendered(events, seat=None)
-    view = TerminalView(Console(file=io.StringIO()), seat=1)
-    view.names = tuple(f"P{n}" for n in range(1, players + 1))
+    view = Describer("en", "god", [f"P{n}" for n in range(1, players + 1)])
     private = [e for e in events if e.audience != "public"]
     assert private, "the game has no private events"
     checked = 0
@@ -554,7 +560,7 @@ def test_read_accepts_a_minimal_transcript(tmp_path: Path) -> None:
     path = tmp_path / "ok.jsonl"
     path.write_text(header_line() + "\n" + EVENT + "\n", encoding="utf-8")
     record = transcript.read(path)
-    assert record.header["seed"] == 1
+    assert record.header.seed == 1
     assert [e.type for e in record.events] == ["phase"]  # type: ignore[attr-defined]
     assert record.lines == [EVENT]
 

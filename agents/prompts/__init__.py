@@ -2,8 +2,9 @@
 
 Each language holds ``system.txt`` (the rules of the game), ``card.txt`` (the
 seat's role card), ``turn.txt`` (one turn: news, status, request) and
-``lines.toml`` (short templates: rule sentences, event lines, questions, answer
-formats). All are ``string.Template`` texts with ``$name`` fields.
+``lines.toml`` (short templates: rule sentences, questions, answer
+formats). All are ``string.Template`` texts with ``$name`` fields. The event lines a
+seat reads come from the shared catalogs of ``arena.text`` (their model register).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from string import Template
 from typing import Any
 
 from arena.engine.roles import ROLES
+from arena.text.catalog import LANGS as TEXT_LANGS
+from arena.text.catalog import data as text_data
 
 LANGS = ("en", "zh")
 FILES = ("system.txt", "card.txt", "turn.txt", "lines.toml")
@@ -28,9 +31,12 @@ def _data(lang: str, name: str) -> bytes:
 
 
 def hashes() -> dict[str, str]:
-    """SHA-256 of every template file, keyed ``lang/file`` (recorded in transcript headers)."""
-    return {f"{lang}/{name}": hashlib.sha256(_data(lang, name)).hexdigest()
-            for lang in LANGS for name in FILES}
+    """SHA-256 of every template file, keyed ``lang/file``, and of the event catalogs,
+    keyed ``text/lang.toml`` (recorded in transcript headers)."""
+    return {**{f"{lang}/{name}": hashlib.sha256(_data(lang, name)).hexdigest()
+               for lang in LANGS for name in FILES},
+            **{f"text/{lang}.toml": hashlib.sha256(text_data(lang)).hexdigest()
+               for lang in TEXT_LANGS}}
 
 
 @cache

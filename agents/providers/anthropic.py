@@ -88,7 +88,7 @@ class AnthropicProvider:
 
     async def _create(self, request: ChatRequest) -> AnthropicMessage:
         name = tool_name(request.schema_name)
-        tool: ToolParam = {"name": name, "description": "Give your decision.",
+        tool: ToolParam = {"name": name, "description": request.tool_description,
                            "input_schema": request.schema}
         system = _system(request.messages)
         budget = self.caps.thinking_budget

@@ -31,6 +31,10 @@ class ChatRequest:
     max_tokens: int | None = None  # None: the model's default (capabilities.toml)
     cache_key: str = ""  # one seat's conversation in one game (OpenAI's prompt_cache_key)
     seed: int | None = None  # sent to APIs that take one (OpenAI chat completions)
+    # in the game's language: the schema's lead-in where it is sent as text, and the
+    # description of the answer tool
+    schema_hint: str = "Answer with one JSON object (no other text) that follows this JSON schema:"
+    tool_description: str = "Give your decision."
 
 
 @dataclass(frozen=True, slots=True)

@@ -79,7 +79,7 @@ class LangChainProvider:
 
     def _structured(self, request: ChatRequest) -> Runnable[Any, Any] | None:
         schema = {**request.schema, "title": request.schema_name,
-                  "description": "Give your decision."}
+                  "description": request.tool_description}
         try:
             return self.chat_model.with_structured_output(schema, include_raw=True)
         except NotImplementedError:
@@ -114,8 +114,7 @@ def _messages(request: ChatRequest, *, with_schema: bool) -> list[AnyMessage]:
     out: list[AnyMessage] = [_message(m) for m in request.messages]
     if with_schema:
         out.append(HumanMessage(
-            "Answer with one JSON object (no other text) that follows this JSON schema:\n"
-            + json.dumps(request.schema, ensure_ascii=False)))
+            f"{request.schema_hint}\n{json.dumps(request.schema, ensure_ascii=False)}"))
     return out
 
 

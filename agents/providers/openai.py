@@ -38,8 +38,11 @@ from arena.engine.requests import Usage
 
 Mode = Literal["json_schema", "json_object_schema", "json_object", "text"]
 MODES: tuple[Mode, ...] = ("json_schema", "json_object_schema", "json_object", "text")
-FORMAT_WORDS = ("response_format", "json_schema", "json_object")  # a 5xx naming these
-PARAMETER_WORDS = (*FORMAT_WORDS, "strict", "schema")  # a 400 naming these
+# a 5xx naming these (llama.cpp's llama-server: "The model produced output that does not
+# match the expected ... format" when it cannot read back its own constrained output)
+FORMAT_WORDS = ("response_format", "json_schema", "json_object", "does not match the expected")
+PARAMETER_WORDS = ("response_format", "json_schema", "json_object", "strict",
+                   "schema")  # a 400 naming these
 _LEARNED: dict[tuple[str, str], Mode] = {}  # (endpoint, model) -> the format it takes
 DEFAULT_URL = "https://api.openai.com/v1"
 NOT_STRICT = frozenset({"minLength", "maxLength", "uniqueItems", "minProperties",
@@ -177,8 +180,7 @@ def _rejects_format(exc: openai.APIStatusError) -> bool:
 def _messages(request: ChatRequest, mode: Mode) -> list[dict[str, str]]:
     messages = list(request.messages)
     if mode not in ("json_schema", "json_object_schema"):
-        hint = ("Answer with one JSON object (no other text) that follows this JSON schema:\n"
-                + json.dumps(request.schema, ensure_ascii=False))
+        hint = f"{request.schema_hint}\n{json.dumps(request.schema, ensure_ascii=False)}"
         last = messages[-1] if messages else None
         if last is not None and last.role == "user":
             messages[-1] = Message("user", f"{last.content}\n\n{hint}", last.cache)

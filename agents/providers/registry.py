@@ -8,7 +8,7 @@ are never stored in specs, options, messages or reprs.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 from urllib.parse import urlsplit
@@ -109,23 +109,35 @@ def scrub(text: str, secret: str) -> str:
     return text.replace(secret, "***") if len(secret) >= 8 else text
 
 
-def make_provider(spec: str, options: ProviderOptions | None = None) -> ChatProvider:
-    """Build the provider a spec names."""
-    options = options or ProviderOptions()
-    parsed = parse_spec(spec)
-    if parsed.kind == "langchain":
-        from agents.providers.langchain import LangChainProvider
+def _langchain(spec: ProviderSpec, options: ProviderOptions) -> ChatProvider:
+    from agents.providers.langchain import LangChainProvider
 
-        return LangChainProvider(parsed.module, parsed.factory, options)
-    base_url = base_url_of(parsed, options)
-    env = key_env(parsed.kind, options)
-    if parsed.kind == "openai":
-        from agents.providers.openai import OpenAIProvider
+    return LangChainProvider(spec.module, spec.factory, options)
 
-        return OpenAIProvider(parsed.model, base_url=base_url, api_key_env=env, options=options)
+
+def _openai(spec: ProviderSpec, options: ProviderOptions) -> ChatProvider:
+    from agents.providers.openai import OpenAIProvider
+
+    return OpenAIProvider(spec.model, base_url=base_url_of(spec, options),
+                          api_key_env=key_env(spec.kind, options), options=options)
+
+
+def _anthropic(spec: ProviderSpec, options: ProviderOptions) -> ChatProvider:
     from agents.providers.anthropic import AnthropicProvider
 
-    return AnthropicProvider(parsed.model, base_url=base_url, api_key_env=env, options=options)
+    return AnthropicProvider(spec.model, base_url=base_url_of(spec, options),
+                             api_key_env=key_env(spec.kind, options), options=options)
+
+
+# provider kind -> builder (each imports its SDK only when a seat uses it)
+PROVIDERS: dict[Kind, Callable[[ProviderSpec, ProviderOptions], ChatProvider]] = {
+    "openai": _openai, "anthropic": _anthropic, "langchain": _langchain}
+
+
+def make_provider(spec: str, options: ProviderOptions | None = None) -> ChatProvider:
+    """Build the provider a spec names."""
+    parsed = parse_spec(spec)
+    return PROVIDERS[parsed.kind](parsed, options or ProviderOptions())
 
 
 def check_keys(specs: Mapping[int, str], options: ProviderOptions | None = None) -> None:

@@ -13,8 +13,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from arena.cli import UsageError
 from arena.commands.eval import read_games
+from arena.errors import UsageError
 from evals.compare import Comparison, Pair, compare
 from evals.paired import Difference
 from evals.ratings import RESAMPLES

@@ -13,7 +13,7 @@ from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
-from arena.cli import UsageError
+from arena.errors import UsageError
 from evals.metrics import GROUPINGS, SECTIONS, evaluate, section_of
 from evals.records import GameRecord, load_records, transcript_paths
 
@@ -81,7 +81,9 @@ def print_tables(result: dict[str, Any], console: Console) -> None:
     names = list(dict.fromkeys(name for metrics in groups.values() for name in metrics))
     by = result["by"]
     deals = f" in {result['deals']} deals" if result["deals"] < result["games"] else ""
-    console.print(Text.assemble((f"{result['games']} games{deals}", "bold"),
+    capped = (f"; {result['capped']} stopped by the day limit, left out"
+              if result.get("capped") else "")
+    console.print(Text.assemble((f"{result['games']} games{deals}", "bold"), capped,
                                 f" by {by}" if by else "", "  (docs/metrics.md explains each)"))
     for section in SECTIONS:
         rows = [name for name in names if section_of(name) == section]

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from rich.console import Console
 
-from arena.cli import UsageError
 from arena.commands.compare import load_games
+from arena.errors import UsageError
 from arena.files import write_text
 from evals.export import to_csv
 

@@ -8,12 +8,12 @@ from pathlib import Path
 
 from rich.console import Console
 
-from arena.cli import UsageError
 from arena.engine import RuleError
+from arena.errors import UsageError
 from arena.files import read_text
 from arena.importers import PARSERS, RecordError
 from arena.importers.run import import_record
-from arena.transcript import TranscriptWriter
+from arena.transcript_writer import TranscriptWriter
 
 
 def cmd_import(args: argparse.Namespace, console: Console) -> int:

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from arena.cli import UsageError
+from arena.errors import UsageError
 from arena.files import write_text
 from evals.ratings import RESAMPLES, Interval, Rating
 from evals.records import load_records

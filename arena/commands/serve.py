@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from arena.cli import UsageError
+from arena.errors import UsageError
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

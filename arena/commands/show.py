@@ -7,8 +7,8 @@ from pathlib import Path
 
 from rich.console import Console
 
-from arena import transcript
-from arena.cli import UsageError
+from arena.commands._seat_view import read_for_seat
+from arena.errors import UsageError
 from arena.files import write_text
 from arena.render.html import render_html
 from arena.render.markdown import render_markdown
@@ -17,14 +17,11 @@ from arena.render.markdown import render_markdown
 def cmd_show(args: argparse.Namespace, console: Console) -> int:
     if args.html is None and args.markdown is None:
         raise UsageError("show: give --html OUT and/or --markdown OUT")
-    record = transcript.read(Path(args.file))
-    players = len(record.header.get("roles", {}))
-    if args.seat is not None and not 1 <= args.seat <= players:
-        raise UsageError(f"--seat {args.seat}: the game has seats 1 to {players}")
+    record = read_for_seat(Path(args.file), args.seat)
     outputs = ((args.html, render_html), (args.markdown, render_markdown))
     for out, render in outputs:
         if out is not None:
-            write_text(Path(out), render(record.header, record.events, seat=args.seat,
+            write_text(Path(out), render(record.header.as_json(), record.events, seat=args.seat,
                                          lang=args.lang), UsageError)
             console.print(f"wrote {out}", markup=False, highlight=False)
     return 0

@@ -20,20 +20,20 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from arena.cli import UsageError
 from arena.costs import cost_text
-from arena.run_layout import CONFIG_FILE
-from arena.tournament import (
+from arena.errors import UsageError
+from arena.tournament.config import load_config
+from arena.tournament.layout import CONFIG_FILE
+from arena.tournament.pause import Pauses
+from arena.tournament.ray import require_ray, run_ray
+from arena.tournament.run import (
     RunFolder,
     Tracker,
     check_agents,
     run_local,
     summary,
 )
-from arena.tournament_config import load_config
-from arena.tournament_pause import Pauses
-from arena.tournament_ray import require_ray, run_ray
-from arena.tournament_schedule import schedule
+from arena.tournament.schedule import schedule
 
 PAUSED_EXIT = 3  # a model endpoint was paused (as `arena play` exits 3 on fallbacks)
 

@@ -27,6 +27,10 @@ ALL_CAUSES: tuple[DeathCause, ...] = (
     "scapegoat", "monk", "elder_penalty", "other")
 
 
+NIGHT_ORDER = tuple(s.name for s in sorted(
+    (s for s in ROLES.values() if s.night_rank is not None), key=lambda s: s.night_rank or 0))
+
+
 def _key(name: str) -> str:
     return name.replace("__", ".")
 
@@ -247,8 +251,7 @@ class RuleSet(BaseModel):
         False, description="C23: the village must also eliminate third parties (a mixed pair)."
     )
     night__order: tuple[str, ...] = Field(
-        ("thief", "cupid", "hybrid", "guard", "seer", "medium", "infatuated", "werewolf",
-         "white_wolf", "witch", "piper", "crow"),
+        NIGHT_ORDER,
         description="C27/C28: wake order; first-night-only roles act on night 1 only.",
     )
     setup__require_seer: bool = Field(False, description="C38: a deal must include a seer.")

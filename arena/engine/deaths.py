@@ -1,10 +1,11 @@
 """Death cascades in the order of catalog A4, then the win check (A14).
 
-1. The initial deaths (a dawn's, or the day's exile); the infatuated dies in his
-   beloved's place (C34). 2. Lover partners, repeatedly. 3. The elder / chief
-   penalty (elder.penalty_timing). 4. Announcements, reveals, last words.
-5. Hunter shots, clockwise from the reference seat; each victim re-enters step 2.
-6. Sheriff succession, among the living. 7. The win check.
+1. The initial deaths (a dawn's, or the day's exile); a role's stand-in may die
+   instead (the infatuated, C34). 2. Lover partners, repeatedly. 3. The elder /
+   chief penalty (elder.penalty_timing). 4. Announcements, reveals, last words.
+5. The dead roles' last acts (the hunter's shot), clockwise from the reference seat;
+   each victim re-enters step 2. 6. Sheriff succession, among the living. 7. The win
+   check.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from arena.engine.events import CauseOfDeath, Death, Speech
-from arena.engine.roles import cupid, dreamer, hunter, idiot, infatuated, lives, sheriff
+from arena.engine.roles import ROLES, cupid, lives, sheriff
 from arena.engine.win import check_win
 
 if TYPE_CHECKING:
@@ -22,6 +23,9 @@ if TYPE_CHECKING:
 NIGHT_CAUSES = frozenset({"wolves", "poison", "hybrid"})
 SILENT_CAUSES = frozenset({"lover", "explode", "elder_penalty"})
 Dying = tuple[int, str, str]  # seat, cause, kind (night, vote, explode, day)
+STAND_INS = tuple(s.stand_in for s in ROLES.values() if s.stand_in is not None)
+EXILE_WORDS = {s.name: s.exile_words for s in ROLES.values() if s.exile_words is not None}
+LAST_ACTS = {s.name: s.on_death for s in ROLES.values() if s.on_death is not None}
 
 
 def _revealed(judge: Judge, seat: int, kind: str) -> str | None:
@@ -36,7 +40,8 @@ def _revealed(judge: Judge, seat: int, kind: str) -> str | None:
 
 def _gives_last_words(judge: Judge, seat: int, cause: str, night_one: bool) -> bool:
     mode = judge.rules.last_words__mode
-    if cause == "vote" and idiot.speaks_after_exile(judge, seat):
+    if cause == "vote" and (words := EXILE_WORDS.get(judge.state.role_of(seat))) and words(
+            judge, seat):
         return True
     if cause in SILENT_CAUSES or mode == "none":
         return False
@@ -70,8 +75,7 @@ def _kind(cause: str) -> str:
 async def resolve(judge: Judge, initial: list[tuple[int, str]], *,
                   reference: int | None = None) -> None:
     """Kill ``initial`` (seat, cause) and everything that follows, then check for a winner."""
-    queue = [(*infatuated.substitute(judge, seat, cause), _kind(cause))
-             for seat, cause in initial]
+    queue = [(*_stand_in(judge, seat, cause), _kind(cause)) for seat, cause in initial]
     sheriff_death: tuple[int, str] | None = None
     while queue:
         batch = _with_lovers(judge, queue)
@@ -81,12 +85,18 @@ async def resolve(judge: Judge, initial: list[tuple[int, str]], *,
         penalized = [s for s, c, _ in batch if lives.penalty_applies(judge, s, c)]
         early = judge.rules.elder__penalty_timing == "before_triggers"
         queue = _penalties(judge, penalized) if early else []
-        queue += await _shots(judge, batch, reference)
+        queue += await _last_acts(judge, batch, reference)
         if not early:
             queue += _penalties(judge, penalized)
     if sheriff_death is not None:
         await sheriff.succession(judge, *sheriff_death)
     check_win(judge)
+
+
+def _stand_in(judge: Judge, seat: int, cause: str) -> tuple[int, str]:
+    for stand_in in STAND_INS:
+        seat, cause = stand_in(judge, seat, cause)
+    return seat, cause
 
 
 def _announce(judge: Judge, seat: int, cause: str, kind: str) -> tuple[int, str] | None:
@@ -99,8 +109,6 @@ def _announce(judge: Judge, seat: int, cause: str, kind: str) -> tuple[int, str]
         public_cause = "night"
     judge.emit(Death, "public", seat=seat, cause=public_cause,
                revealed_role=_revealed(judge, seat, kind))
-    if cause == "vote" and st.role_of(seat) == "dreamer":
-        dreamer.on_exile(judge, seat)
     return (seat, cause) if seat == st.sheriff else None
 
 
@@ -114,20 +122,22 @@ async def _last_words(judge: Judge, batch: list[Dying]) -> None:
                        context="last_words")
 
 
-async def _shots(judge: Judge, batch: list[Dying], reference: int | None) -> list[Dying]:
+async def _last_acts(judge: Judge, batch: list[Dying], reference: int | None) -> list[Dying]:
+    """The dead holders' on_death hooks, clockwise; a seat one kills dies of its role."""
     st = judge.state
-    hunters = {seat: (cause, kind) for seat, cause, kind in batch
-               if st.role_of(seat) == "hunter"}
+    acting = {seat: (cause, kind) for seat, cause, kind in batch
+              if st.role_of(seat) in LAST_ACTS}
     victims: list[Dying] = []
-    if not hunters:
+    if not acting:
         return victims
-    for seat in ring_from(judge, reference):  # dead hunters shoot in clockwise order
-        if seat in hunters:
-            cause, kind = hunters[seat]
+    for seat in ring_from(judge, reference):
+        if seat in acting:
+            cause, kind = acting[seat]
+            role = st.role_of(seat)
             revealed = _revealed(judge, seat, kind) is not None
-            target = await hunter.on_death(judge, seat, cause, revealed)
+            target = await LAST_ACTS[role](judge, seat, cause, revealed)
             if target is not None and st.is_alive(target):
-                victims.append((target, "hunter", "day"))
+                victims.append((target, role, "day"))
     return victims
 
 

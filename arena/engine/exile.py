@@ -1,17 +1,22 @@
-"""The day's exile vote: who may vote, the crow's curse, tie rules in order of
-precedence (C13, C39, A9, A10, A18, A28), and the exile itself."""
+"""The day's exile vote: who may vote, tie rules in order of precedence (C13, C39,
+A10), and the exile itself. Roles change it through their hooks (RoleSpec): who
+votes, votes a seat starts with, a tie rule of their own, surviving the exile."""
 
 from __future__ import annotations
 
 from functools import partial
 
 from arena.engine import deaths
-from arena.engine.events import Curse, Sheriff, Speech, Vote
+from arena.engine.events import Speech, Vote
 from arena.engine.judge import Judge
-from arena.engine.roles import idiot, sheriff
+from arena.engine.roles import ROLES, sheriff
 from arena.engine.tally import cast_ballots
 
-TIE_TAKERS = {"scapegoat": "scapegoat", "monk": "high_monk"}  # who dies instead of the tied
+VOTERS = tuple(s.voters for s in ROLES.values() if s.voters is not None)
+BONUSES = tuple(s.vote_bonus for s in ROLES.values() if s.vote_bonus is not None)
+TIE_TAKERS = {s.tie_rule: (s.name, s.on_tie) for s in ROLES.values()
+              if s.tie_rule is not None and s.on_tie is not None}  # who dies instead
+ON_EXILE = {s.name: s.on_exile for s in ROLES.values() if s.on_exile is not None}
 
 
 def vote_options(judge: Judge, voter: int, candidates: list[int]) -> list[int]:
@@ -28,27 +33,18 @@ def vote_options(judge: Judge, voter: int, candidates: list[int]) -> list[int]:
     return options
 
 
-def announce_curse(judge: Judge) -> None:
-    """A18: the crow's curse is announced at daybreak."""
-    st = judge.state
-    if st.cursed is not None and st.is_alive(st.cursed):
-        judge.emit(Curse, "public", target=st.cursed)
-    elif st.cursed is not None:
-        st.cursed = None
-
-
 async def exile_vote(judge: Judge, order: list[int]) -> None:
     """``order``: the living seats in speaking order (used for sequential votes)."""
     st, rules = judge.state, judge.rules
     voters = [s for s in st.alive() if st.seats[s].can_vote]
-    if st.restricted_voters is not None:  # A9: the scapegoat chose today's voters
-        voters = [s for s in voters if s in st.restricted_voters]
-        st.restricted_voters = None
+    for restrict in VOTERS:
+        voters = restrict(judge, voters)
     sequential = rules.vote__mode == "sequential_clockwise"
     if sequential:
         voters = [s for s in order if s in voters]
-    bonus = {st.cursed: 2.0} if st.cursed is not None else {}
-    st.cursed = None
+    bonus: dict[int, float] = {}
+    for extra in BONUSES:
+        bonus.update(extra(judge))
     if not voters and not bonus:
         return
     tally = await cast_ballots(
@@ -59,9 +55,11 @@ async def exile_vote(judge: Judge, order: list[int]) -> None:
     out: int | None = leaders[0] if len(leaders) == 1 else None
     if len(leaders) > 1:
         out = await break_tie(judge, leaders, tally.ballots, order)
-    if out is None or idiot.spared_on_exile(judge, out):
+    if out is None:
         return
-    await deaths.resolve(judge, [(out, "vote")], reference=out)
+    spared = ON_EXILE.get(st.role_of(out))
+    if spared is None or not spared(judge, out):
+        await deaths.resolve(judge, [(out, "vote")], reference=out)
 
 
 async def break_tie(judge: Judge, tied: list[int], ballots: dict[int, int | None],
@@ -70,8 +68,9 @@ async def break_tie(judge: Judge, tied: list[int], ballots: dict[int, int | None
     st, rules = judge.state, judge.rules
     holder = st.sheriff if st.sheriff is not None and st.is_alive(st.sheriff) else None
     for rule in rules.vote__tie:
-        if rule in TIE_TAKERS and (takers := st.powered(TIE_TAKERS[rule])):
-            await (_scapegoat_dies if rule == "scapegoat" else _monk_dies)(judge, takers[0])
+        if rule in TIE_TAKERS and (takers := st.powered(TIE_TAKERS[rule][0])):
+            await TIE_TAKERS[rule][1](judge, takers[0])  # his act, then his death
+            await deaths.resolve(judge, [(takers[0], rule)], reference=takers[0])
             return None
         if rule == "sheriff_decides" and holder is not None:
             choice = await judge.ask(judge.request(holder, "vote", tied, allow_none=True,
@@ -92,27 +91,6 @@ async def break_tie(judge: Judge, tied: list[int], ballots: dict[int, int | None
         if rule == "none":
             return None
     return None
-
-
-async def _scapegoat_dies(judge: Judge, goat: int) -> None:
-    """R13, A9: before dying he names who may vote tomorrow (possibly nobody)."""
-    st = judge.state
-    options = [s for s in st.alive() if s != goat]
-    choice = await judge.ask(judge.request(goat, "designate", options))
-    judge.emit(Vote, "public", seat=goat, target=None, round=0, weight=0.0,
-               ballot="designate", targets=tuple(sorted(choice.targets)))
-    st.restricted_voters = frozenset(choice.targets)
-    await deaths.resolve(judge, [(goat, "scapegoat")], reference=goat)
-
-
-async def _monk_dies(judge: Judge, monk: int) -> None:
-    """R20, A28: the monk dies instead of the tied and appoints a sheriff."""
-    st = judge.state
-    options = [s for s in st.alive() if s != monk]
-    choice = await judge.ask(judge.request(monk, "appoint", options, allow_none=True))
-    st.sheriff = choice.target
-    judge.emit(Sheriff, "public", seat=choice.target, how="appointed", by=monk)
-    await deaths.resolve(judge, [(monk, "monk")], reference=monk)
 
 
 async def revote(judge: Judge, tied: list[int], limit: int, order: list[int]) -> list[int]:

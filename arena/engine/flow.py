@@ -18,6 +18,9 @@ from arena.engine.roles.factions import in_pack
 from arena.engine.roles.werewolf import pack
 from arena.engine.state import NightState
 
+DAYBREAK = tuple(s.at_daybreak for s in ROLES.values() if s.at_daybreak is not None)
+UNGUARDABLE = frozenset(name for name, s in ROLES.items() if not s.guardable)
+
 
 def deal(judge: Judge) -> None:
     """Announce the table and tell each seat its card; wolves learn their pack."""
@@ -69,10 +72,11 @@ async def dawn(judge: Judge) -> int | None:
 
 
 def _survives(judge: Judge, tonight: NightState, target: int, source: str) -> bool:
-    """A2, A3, A6: the guard blocks wolf-team attacks (never for the little girl), the
-    antidote saves the pack's victim, a spare life absorbs an unguarded attack."""
+    """A2, A3, A6: the guard blocks wolf-team attacks (not on an unguardable card: the
+    little girl), the antidote saves the pack's victim, a spare life absorbs an
+    unguarded attack."""
     guarded = (source != "hybrid" and tonight.protected == target
-               and judge.state.role_of(target) != "little_girl")
+               and judge.state.role_of(target) not in UNGUARDABLE)
     saved = source == "wolves" and tonight.saved == target
     if guarded and saved:
         return judge.rules.save__double_save == "survives"
@@ -120,7 +124,8 @@ async def beliefs(judge: Judge) -> None:
 
 async def day(judge: Judge, reference: int | None) -> None:
     st, rules = judge.state, judge.rules
-    exile.announce_curse(judge)
+    for hook in DAYBREAK:
+        hook(judge)
     if not await discussion(judge, reference):
         return
     if rules.sheriff__election == "day1_after_speeches" and not st.election_held:

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 from arena.engine.config import GameConfig
 from arena.engine.events import BaseEvent, Fallback, Reasoning, Refused, UsageRecord
 from arena.engine.requests import SHAPES, Decision, Request, UnusableAnswer, Usage
+from arena.engine.roles import ROLES
 from arena.engine.state import GameState, SeatState
 from arena.engine.view import Fold, Observation, Timeline
 
@@ -91,6 +92,8 @@ class Judge:
             seats={i + 1: SeatState(i + 1, role) for i, role in enumerate(cards[:players])},
             centre=cards[players:],
             attributes=seat_attributes(config, seed),
+            role_state={name: spec.state() for name, spec in ROLES.items()
+                        if spec.state is not None and config.roles.get(name)},
         )
         self.agents = agents
         self.concurrent = {s: bool(getattr(a, "concurrent", False)) for s, a in agents.items()}

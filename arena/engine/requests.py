@@ -2,32 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
 
 from arena.engine.events import Claim
 
-TARGET_KINDS = frozenset(
-    {"kill", "check", "protect", "poison", "shoot", "badge", "vote", "elect", "swap", "curse",
-     "support", "adore", "appoint"}
-)
-YES_NO_KINDS = frozenset({"save", "run", "explode", "peek"})
-SPEECH_KINDS = frozenset({"speak", "last_words"})
-PAIR_KINDS = frozenset({"link", "charm"})
-SUBSET_KINDS = frozenset({"designate"})
-BELIEF_KINDS = frozenset({"belief"})
-KINDS = TARGET_KINDS | YES_NO_KINDS | SPEECH_KINDS | PAIR_KINDS | SUBSET_KINDS | BELIEF_KINDS
-
 CLAIM_KINDS = ("role", "check", "accuse", "vouch")
 
 Shape: TypeAlias = Literal["target", "yes_no", "speech", "pair", "subset", "belief"]
 
-
+# the table's own decisions; each role adds its kinds (RoleSpec.kinds) via add_kinds
 SHAPES: dict[str, Shape] = {
-    **dict.fromkeys(TARGET_KINDS, "target"), **dict.fromkeys(YES_NO_KINDS, "yes_no"),
-    **dict.fromkeys(SPEECH_KINDS, "speech"), **dict.fromkeys(PAIR_KINDS, "pair"),
-    **dict.fromkeys(SUBSET_KINDS, "subset"), **dict.fromkeys(BELIEF_KINDS, "belief"),
+    "vote": "target", "elect": "target", "badge": "target", "run": "yes_no",
+    "explode": "yes_no", "speak": "speech", "last_words": "speech", "belief": "belief",
 }
+KINDS = SHAPES.keys()  # every decision kind, a live view
+
+
+def add_kinds(kinds: Mapping[str, Shape]) -> None:
+    """Register a role's decision kinds; a kind shared by roles keeps one shape."""
+    for kind, shape in kinds.items():
+        if SHAPES.setdefault(kind, shape) != shape:
+            raise ValueError(f"decision kind {kind!r} declared as {SHAPES[kind]} and {shape}")
 
 
 def shape_of(kind: str) -> Shape:

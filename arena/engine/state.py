@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(slots=True)
@@ -31,10 +32,6 @@ class GameState:
     seats: dict[int, SeatState]
     day: int = 0
     sheriff: int | None = None
-    antidote: bool = True
-    poison: bool = True
-    potions_used: int = 0
-    guard_last: int | None = None
     night: NightState = field(default_factory=NightState)
     night_deaths: list[int] = field(default_factory=list)
     last_words_given: int = 0
@@ -43,15 +40,11 @@ class GameState:
     blocked: frozenset[int] = frozenset()  # seats that cannot act tonight (dreamer)
     wounded: set[int] = field(default_factory=set)  # spent their spare life (elder, chief)
     centre: list[str] = field(default_factory=list)  # undealt cards (thief)
-    enchanted: frozenset[int] = frozenset()  # piper's charmed seats
-    cursed: int | None = None  # crow's target for today's vote
     supported: dict[int, int] = field(default_factory=dict)  # hybrid -> supported seat
     hybrid_pair: tuple[int, int] | None = None  # a pair that includes the hybrid
-    hybrid_killed: bool = False
-    adored: dict[int, int] = field(default_factory=dict)  # infatuated -> adored seat
-    restricted_voters: frozenset[int] | None = None  # scapegoat's choice for the next day
     attributes: dict[int, dict[str, object]] = field(default_factory=dict)
     mixed_lovers: tuple[int, int] | None = None
+    role_state: dict[str, Any] = field(default_factory=dict)  # each dealt role's own (RoleSpec)
     living: list[int] = field(init=False, default_factory=list)  # kept by die()
     by_role: dict[str, list[int]] = field(init=False, default_factory=dict)  # kept by set_role()
 

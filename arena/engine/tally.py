@@ -44,7 +44,7 @@ async def cast_ballots(
     bonus: dict[int, float] | None = None,
 ) -> Tally:
     """Ask every voter, record each ballot publicly, and return the weighted counts
-    (``bonus``: votes a seat starts with, e.g. the crow's curse)."""
+    (``bonus``: votes a seat starts with, from the roles' vote_bonus hooks)."""
     allow_none = judge.rules.vote__allow_abstain
     kind = "elect" if ballot == "sheriff" else "vote"
     requests = [judge.request(v, kind, options_for(v), allow_none=allow_none, ballot=ballot,

@@ -5,13 +5,13 @@ from __future__ import annotations
 import asyncio
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
-from arena.engine import BaseEvent, Game, GameConfig, GameResult
+from arena.engine import BaseEvent, GameConfig, GameResult
 from arena.engine.events import Death, Speech
+from arena.header import ImportSource, TranscriptHeader
 from arena.importers.record import ImportAgent, Record
 from arena.presets import load_preset
-from arena.transcript import make_header
+from arena.session import Session
 
 MAX_SEEDS = 200
 """Seeds tried when a record's draws by lot (vote.tie = random) must be matched."""
@@ -26,7 +26,7 @@ class Imported:
     departures that do not change who died.
     """
 
-    header: dict[str, Any]
+    header: TranscriptHeader
     events: tuple[BaseEvent, ...]
     mismatches: list[str] = field(default_factory=list)
     differences: list[str] = field(default_factory=list)
@@ -40,17 +40,16 @@ def _play(record: Record, config: GameConfig, seed: int, source: str) -> Importe
     notes: list[str] = []
     agents = {seat: ImportAgent(seat, record.decisions.get(seat, {}), notes, record.quiet)
               for seat in range(1, record.players + 1)}
-    game = Game(config, agents, seed=seed, deal=record.roles)
-    result = asyncio.run(game.run())
+    session = Session(config, dict(agents), seed=seed, deal=record.roles,
+                      specs=dict.fromkeys(agents, f"import:{record.fmt}"),
+                      game_id=f"{record.fmt}-{source}")
+    result = asyncio.run(session.run())
     for agent in agents.values():
         notes += agent.unused()
     mismatches, differences = compare(record, result)
-    names = config.names or tuple(f"P{n}" for n in range(1, record.players + 1))
-    seats = [{"seat": n, "name": name, "agent": f"import:{record.fmt}", "model": None}
-             for n, name in enumerate(names, 1)]
-    header = make_header(game, game_id=f"{record.fmt}-{source}", seed=seed, seats=seats)
-    header["source"] = {"format": record.fmt, "file": source, "mismatches": mismatches,
-                        "differences": notes + differences}
+    origin = ImportSource(format=record.fmt, file=source, mismatches=mismatches,
+                          differences=notes + differences)
+    header = session.header.model_copy(update={"source": origin})
     return Imported(header, result.events, mismatches, notes + differences)
 
 

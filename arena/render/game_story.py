@@ -14,36 +14,24 @@ from typing import Any
 
 from arena.engine.events import (
     BaseEvent,
-    Belief,
     Candidacy,
     CauseOfDeath,
-    CheckResult,
     Claim,
     Death,
-    Explode,
-    Fallback,
     GameEnd,
-    Lovers,
-    NightAction,
     PhaseStart,
-    Refused,
     Reveal,
     RoleDealt,
-    Setup,
-    Sheriff,
-    Shot,
-    Spared,
     Speech,
     UsageRecord,
     UsageSummary,
-    VictimInfo,
     Vote,
     VoteResult,
 )
 from arena.engine.roles.factions import is_wolf
-from arena.engine.view import observe, visible
-from arena.render.story_labels import LANGS
-from arena.render.terminal import seat_list, tally, top_beliefs
+from arena.engine.view import observe
+from arena.text import Describer
+from arena.text.describe import seat_list
 
 
 @dataclass(frozen=True)
@@ -143,41 +131,11 @@ class Story:
     ending: Ending | None
 
 
-class Words:
-    """Phrases of one language, with seat names."""
-
-    def __init__(self, lang: str, names: Sequence[str]) -> None:
-        self.labels, self.lang, self.names = LANGS[lang], lang, tuple(names)
-
-    def t(self, key: str, **values: object) -> str:
-        template = self.labels.get(key)
-        if template is None:
-            template = self.labels[key.rsplit(".", 1)[0] + ".other"]
-        return template.format(**values)
-
-    def term(self, family: str, value: str) -> str:
-        return self.labels.get(f"{family}.{value}", value.replace("_", " "))
-
-    def role(self, role: str | None) -> str:
-        return self.term("role", role or "?")
-
-    def name(self, seat: int) -> str:
-        return self.names[seat - 1] if 0 < seat <= len(self.names) else f"P{seat}"
-
-    def who(self, seat: int | None) -> str:
-        if seat is None:
-            return self.labels["nobody"]
-        return self.t("who", name=self.name(seat), seat=seat)
-
-    def join(self, items: Sequence[str]) -> str:
-        if len(items) < 2:
-            return "".join(items)
-        return self.t("and", rest=", ".join(items[:-1]), last=items[-1])
-
-
-def words_for(header: dict[str, Any], lang: str) -> Words:
-    """The phrases of ``lang`` with the seat names of a transcript header."""
-    return Words(lang, [str(s.get("name", f"P{s.get('seat')}")) for s in header.get("seats", [])])
+def words_for(header: dict[str, Any], lang: str, seat: int | None = None) -> Describer:
+    """The sentences of ``lang`` for ``seat`` (god when None), with the seat names of a
+    transcript header."""
+    names = [str(s.get("name", f"P{s.get('seat')}")) for s in header.get("seats", [])]
+    return Describer(lang, "god" if seat is None else seat, names)
 
 
 def verdict(claim: Claim, speaker: int, roles: dict[int, str]) -> bool | None:
@@ -207,13 +165,17 @@ def _group_key(event: BaseEvent) -> str | None:
 
 
 SILENT = (UsageRecord, UsageSummary)
+TONES: dict[str, str] = {
+    "reveal": "info", "spared": "info", "fallback": "info", "sheriff": "sheriff",
+    "death": "death", "shoot": "death", "explode": "death", "phase": "night",
+}
 
 
 class _Teller:
     """Builds a Story event by event."""
 
     def __init__(self, header: dict[str, Any], seat: int | None, lang: str) -> None:
-        self.w = words_for(header, lang)
+        self.w = words_for(header, lang, seat)
         self.seat, self.god = seat, seat is None
         self.roles = {int(k): str(v) for k, v in header.get("roles", {}).items()}
         self.players = len(self.w.names) or len(self.roles)
@@ -226,24 +188,18 @@ class _Teller:
         self.group: list[BaseEvent] = []
         self.group_key = ""
         self.dawn = False
-        self.sheriff: int | None = None
         self.ending: Ending | None = None
         self.handlers: dict[type[BaseEvent], Callable[[Any], None]] = {
-            Setup: self._setup, RoleDealt: self._role, Reveal: self._reveal,
-            PhaseStart: self._phase, NightAction: self._night_action,
-            CheckResult: self._check_result, VictimInfo: self._victim_info, Lovers: self._lovers,
-            Speech: self._speech, Vote: self._vote, VoteResult: self._vote_result,
-            Sheriff: self._sheriff, Death: self._death, CauseOfDeath: self._cause,
-            Shot: self._shot, Explode: self._explode, Spared: self._spared,
-            Belief: self._belief, Refused: self._refused, Fallback: self._fallback,
-            GameEnd: self._game_end,
+            RoleDealt: self._role, PhaseStart: self._phase, Speech: self._speech,
+            Vote: self._vote, VoteResult: self._vote_result, Death: self._death,
+            CauseOfDeath: self._cause, GameEnd: self._game_end,
         }
 
     # --- driving
     def feed(self, event: BaseEvent) -> None:
         if isinstance(event, RoleDealt):
             self.roles[event.seat] = event.role  # the thief's swap changes the truth
-        if isinstance(event, SILENT) or not (self.god or visible(event, self.seat or 0)):
+        if isinstance(event, SILENT) or not self.w.shows(event):
             return
         key = _group_key(event)
         if self.group and key != self.group_key:
@@ -253,176 +209,89 @@ class _Teller:
             self.group.append(event)
             self.group_key = key
             return
-        self.handlers.get(type(event), self._generic)(event)
+        self.handlers.get(type(event), self._line)(event)
 
-    def note(self, tone: str, key: str, **values: object) -> None:
-        self.chapters[-1].items.append(Note(tone, self.w.t(key, **values).strip()))
+    def note(self, tone: str, text: str) -> None:
+        self.chapters[-1].items.append(Note(tone, text))
+
+    def _line(self, event: BaseEvent) -> None:
+        """The event's sentence from the text layer, toned by its type and audience."""
+        text = self.w(event)
+        if text is None:
+            return
+        kind = str(getattr(event, "type", ""))
+        if kind == "setup":
+            self.deal = text
+            return
+        self.note(TONES.get(kind, "info" if event.audience == "public" else "secret"), text)
 
     def _flush_group(self) -> None:
         group, self.group = self.group, []
         if self.group_key == "candidacy":
             running = [e.seat for e in group if isinstance(e, Candidacy) and e.running]
-            if running:
-                self.note("sheriff", "candidates", seats=seat_list(running))
-            else:
-                self.note("sheriff", "no_candidates")
+            self.note("sheriff", self.w.t("table.candidates", seats=seat_list(running))
+                      if running else self.w.t("table.no_candidates"))
         elif group:
-            self.note("secret", "wolf_team",
-                      seats=seat_list(e.seat for e in group if isinstance(e, Reveal)))
+            self.note("secret", self.w.t("table.wolf_team", seats=seat_list(
+                e.seat for e in group if isinstance(e, Reveal))))
 
     def _after_dawn(self, event: BaseEvent) -> None:
         if self.dawn:
             self.dawn = False
             if not isinstance(event, Death | CauseOfDeath):
-                self.note("info", "peaceful")
+                self.note("info", self.w.t("table.peaceful"))
 
     # --- setup and phases
-    def _setup(self, event: Setup) -> None:
-        self.deal = self.w.t("deal", roles=", ".join(
-            f"{n} {self.w.role(r)}" if n > 1 else self.w.role(r) for r, n in event.roles.items()))
-
     def _role(self, event: RoleDealt) -> None:
-        if event.day > 0:
-            self.note("secret", "page.new_role", who=self.w.who(event.seat),
-                      role=self.w.role(event.role))
-        elif not self.god:
-            self.note("secret", "your_role", who=self.w.who(event.seat),
-                      role=self.w.role(event.role))
-
-    def _reveal(self, event: Reveal) -> None:
-        self.note("info", "reveal", who=self.w.who(event.seat), role=self.w.role(event.role))
+        if event.day > 0 or not self.god:
+            self._line(event)
 
     def _phase(self, event: PhaseStart) -> None:
         title = self.w.t(f"phase.{event.name}", day=event.day)
         self.chapters.append(Chapter(f"{event.name}-{event.day}", event.name, title))
         if event.name == "night":
-            self.note("night", "night_falls", day=event.day)
+            self._line(event)
         self.dawn = event.name == "day"
-
-    # --- night
-    def _night_action(self, event: NightAction) -> None:
-        key = f"act.{event.action}" if event.final else "act.proposal"
-        targets = [self.w.who(s) for s in event.targets]
-        target = self.w.join(targets) if targets else self.w.who(event.target)
-        self.note("secret", key, actor=self.w.who(event.seat), target=target,
-                  action=event.action)
-
-    def _check_result(self, event: CheckResult) -> None:
-        self.note("secret", "check_result", target=self.w.who(event.target),
-                  result=self.w.role(event.result))
-
-    def _victim_info(self, event: VictimInfo) -> None:
-        self.note("secret", "victim_info", actor=self.w.who(event.seat),
-                  target=self.w.who(event.victim))
-
-    def _lovers(self, event: Lovers) -> None:
-        self.note("secret", "lovers", seats=self.w.join([self.w.who(s) for s in event.seats]))
 
     # --- speech
     def _speech(self, event: Speech) -> None:
         judged = self.god and event.audience == "public"  # wolf chat plots, it does not claim
         claims = tuple(
-            ClaimNote(c.kind, self._claim(c), verdict(c, event.seat, self.roles) if judged
+            ClaimNote(c.kind, self.w.claim(c), verdict(c, event.seat, self.roles) if judged
                       else None)
             for c in event.claims)
         self.chapters[-1].items.append(Said(
-            event.seat, self.w.who(event.seat), self.w.term("ctx", event.context),
-            event.text, claims, event.audience != "public"))
-
-    def _claim(self, claim: Claim) -> str:
-        return self.w.t(f"claim.{claim.kind}", kind=claim.kind, role=self.w.role(claim.role),
-                        target="?" if claim.target is None else claim.target,
-                        result=self.w.role(claim.result))
+            event.seat, self.w.who(event.seat), self.w.context(event), event.text, claims,
+            event.audience != "public"))
 
     # --- votes
     def _vote(self, event: Vote) -> None:
-        self.votes.append(event)
+        if event.ballot == "designate":
+            self._line(event)
+        else:
+            self.votes.append(event)
 
     def _vote_result(self, event: VoteResult) -> None:
         votes, self.votes = self.votes, []
-        title = self.w.t(f"ballot.{event.ballot}", ballot=event.ballot)
-        if event.round > 1:
-            title = self.w.t("round", ballot=title, round=event.round)
-        if event.eliminated is not None:
-            outcome = self.w.t(f"result.{event.ballot}", who=self.w.who(event.eliminated))
-        elif event.tie:
-            outcome = self.w.t("tie", seats=self.w.join([str(s) for s in event.tie]))
-        else:
-            outcome = self.w.t(f"nobody.{event.ballot}")
+        rows, abstained = self.w.tally(votes)
         ballots = tuple(Ballot(v.seat, v.target, v.weight) for v in votes)
         self.chapters[-1].items.append(VoteRound(
-            title, ballots, self._tally(votes), outcome, self.players, frozenset(self.dead)))
+            self.w.ballot(event.ballot, event.round), ballots,
+            tuple(rows) + ((abstained,) if abstained else ()), self.w(event) or "",
+            self.players, frozenset(self.dead)))
 
-    def _tally(self, votes: list[Vote]) -> tuple[str, ...]:
-        rows, abstained = tally(votes)
-        lines = []
-        for target, total, cast in rows:
-            voters = ", ".join(self._voter(v) for v in cast)
-            count = self.w.t("count.one" if total == 1 else "count.many", n=f"{total:g}")
-            lines.append(self.w.t("tally", count=count, target=target, voters=voters).strip())
-        if abstained:
-            lines.append(self.w.t("abstained", seats=seat_list(abstained)).strip())
-        return tuple(lines)
-
-    def _voter(self, vote: Vote) -> str:
-        if vote.weight == 1:
-            return str(vote.seat)
-        return self.w.t("weighted", seat=vote.seat, weight=f"{vote.weight:g}")
-
-    # --- deaths and day powers
+    # --- deaths
     def _cause(self, event: CauseOfDeath) -> None:
+        self.w(event)
         self.causes[event.seat] = event.cause
 
     def _death(self, event: Death) -> None:
         self.dead.add(event.seat)
-        role = self.w.role(event.revealed_role) if event.revealed_role else self.w.t(
-            "role_hidden")
-        cause = self.w.t(f"cause.{event.cause}", cause=event.cause)
-        text = self.w.t("death", who=self.w.who(event.seat), role=role, cause=cause)
+        self._line(event)
         truth = self.causes.pop(event.seat, None)
-        if truth is not None:
-            text += self.w.t("true_cause", cause=self.w.t(f"truth.{truth}", cause=truth))
-            cause = self.w.t(f"cause.{truth}", cause=truth)
-        self.chapters[-1].items.append(Note("death", text))
         phase = "night" if truth is not None or event.cause == "night" else event.phase
         when = self.w.t(f"phase.{phase}", day=event.day)
-        self.deaths[event.seat] = f"{when}: {cause}"
-
-    def _sheriff(self, event: Sheriff) -> None:
-        previous, self.sheriff = self.sheriff, event.seat
-        self.note("sheriff", f"sheriff.{event.how}", who=self.w.who(event.seat),
-                  prev=self.w.who(previous), how=event.how)
-
-    def _shot(self, event: Shot) -> None:
-        self.note("death", "shot", who=self.w.who(event.seat), target=self.w.who(event.target))
-
-    def _explode(self, event: Explode) -> None:
-        self.note("death", "explode", who=self.w.who(event.seat))
-
-    def _spared(self, event: Spared) -> None:
-        self.note("info", f"spared.{event.reason}", who=self.w.who(event.seat),
-                  reason=event.reason)
-
-    # --- engine notes
-    def _belief(self, event: Belief) -> None:
-        parts = [f"{key} {self.w.role(role)} {p:.0%}"
-                 for key, role, p in top_beliefs(event.probabilities)]
-        self.note("secret", "belief", who=self.w.who(event.seat), beliefs=", ".join(parts))
-
-    def _refused(self, event: Refused) -> None:
-        self.note("secret", "refused", kind=event.kind, who=self.w.who(event.seat),
-                  message=event.message)
-
-    def _fallback(self, event: Fallback) -> None:
-        self.note("info", "fallback", kind=event.kind, who=self.w.who(event.seat),
-                  reason=event.reason)
-
-    def _generic(self, event: BaseEvent) -> None:
-        fields = {k: v for k, v in event.to_dict().items()
-                  if k not in ("seq", "day", "phase", "audience")}
-        tone = "info" if event.audience == "public" else "secret"
-        self.chapters[-1].items.append(Note(tone, ", ".join(f"{k}: {v}" for k, v in
-                                                            fields.items())))
+        self.deaths[event.seat] = f"{when}: {self.w.cause(truth or event.cause)}"
 
     # --- the end
     def _game_end(self, event: GameEnd) -> None:
@@ -431,9 +300,9 @@ class _Teller:
             seat = int(key)
             rows.append(SeatRow(seat, self.w.name(seat), self.w.role(role), seat not in self.dead,
                                 self.deaths.get(seat, ""), seat in event.winners))
-        reason = self.w.t("end_reason", reason=event.reason) if event.reason not in (
+        reason = self.w.t("game_end.reason", reason=event.reason).strip() if event.reason not in (
             "", "win") else ""
-        self.ending = Ending(self.w.t(f"wins.{event.winner}", winner=event.winner), reason,
+        self.ending = Ending(self.w.t(f"game_end.{event.winner}", winner=event.winner), reason,
                              tuple(rows))
 
     def finish(self) -> None:
@@ -441,7 +310,7 @@ class _Teller:
             self._flush_group()
 
 
-def _cards(words: Words, roles: dict[int, str], players: int, seat: int | None,
+def _cards(words: Describer, roles: dict[int, str], players: int, seat: int | None,
            known: dict[int, str]) -> tuple[SeatCard, ...]:
     shown = roles if seat is None else known
     return tuple(SeatCard(s, words.name(s), words.role(shown[s]) if s in shown else "", s == seat)

@@ -23,10 +23,10 @@ from arena.render.game_story import (
     SeatCard,
     Story,
     VoteRound,
-    Words,
     build_story,
     words_for,
 )
+from arena.text import Describer
 
 SIZE, RADIUS, NODE = 220, 90, 12
 
@@ -59,7 +59,7 @@ def _arrow(voter: int, target: int, seats: int, heavy: bool, marker: str) -> str
             f'd="M {sx:.1f} {sy:.1f} Q {qx:.1f} {qy:.1f} {ex:.1f} {ey:.1f}"/>')
 
 
-def vote_svg(vote: VoteRound, marker: str, words: Words) -> str:
+def vote_svg(vote: VoteRound, marker: str, words: Describer) -> str:
     """Seats on a circle, an arrow from each voter to the seat voted for."""
     targets = {b.target for b in vote.ballots if b.target is not None}
     arrows = [_arrow(b.voter, b.target, vote.seats, b.weight > 1, marker)
@@ -78,7 +78,7 @@ def vote_svg(vote: VoteRound, marker: str, words: Words) -> str:
             + "".join(arrows) + "".join(nodes) + "</svg>")
 
 
-def _claim(claim: ClaimNote, words: Words) -> str:
+def _claim(claim: ClaimNote, words: Describer) -> str:
     if claim.verdict is None:
         return f'<span class="claim {claim.kind}">{escape(claim.text)}</span>'
     word = "true" if claim.verdict else "false"
@@ -87,24 +87,24 @@ def _claim(claim: ClaimNote, words: Words) -> str:
             f'<span class="verdict">{mark} {escape(words.t(claim.verdict_key))}</span></span>')
 
 
-def _speech(said: Said, words: Words) -> str:
+def _speech(said: Said, words: Describer) -> str:
     ctx = f'<span class="ctx">{escape(said.context)}</span>' if said.context else ""
     text = (f'<span class="text">{escape(said.text)}</span>' if said.text
-            else f'<span class="silent">{escape(words.t("silent"))}</span>')
+            else f'<span class="silent">{escape(words.t("speech.silent"))}</span>')
     claims = "".join(_claim(c, words) for c in said.claims)
     private = " private" if said.private else ""
     return (f'<li class="speech{private}"><span class="who">{escape(said.who)}</span>{ctx}: '
             f"{text} {claims}</li>")
 
 
-def _vote(vote: VoteRound, marker: str, words: Words) -> str:
+def _vote(vote: VoteRound, marker: str, words: Describer) -> str:
     tally = "".join(f"<li>{escape(line)}</li>" for line in vote.tally)
     return (f'<li><figure class="vote">{vote_svg(vote, marker, words)}<figcaption>'
             f"<h3>{escape(vote.title)}</h3><ul class=\"tally\">{tally}</ul>"
             f'<p class="outcome">{escape(vote.outcome)}</p></figcaption></figure></li>')
 
 
-def _item(item: Item, marker: str, words: Words) -> str:
+def _item(item: Item, marker: str, words: Describer) -> str:
     if isinstance(item, Said):
         return _speech(item, words)
     if isinstance(item, VoteRound):
@@ -112,7 +112,7 @@ def _item(item: Item, marker: str, words: Words) -> str:
     return f'<li class="note {item.tone}">{escape(item.text)}</li>'
 
 
-def _seats(cards: Sequence[SeatCard], words: Words) -> str:
+def _seats(cards: Sequence[SeatCard], words: Describer) -> str:
     items = []
     for card in cards:
         you = f' ({escape(words.t("page.you"))})' if card.you else ""
@@ -122,13 +122,13 @@ def _seats(cards: Sequence[SeatCard], words: Words) -> str:
     return f'<ul class="seats">{"".join(items)}</ul>'
 
 
-def _ending(ending: Ending, words: Words) -> str:
+def _ending(ending: Ending, words: Describer) -> str:
     head = "".join(f"<th>{escape(words.t('col.' + c))}</th>"
                    for c in ("seat", "name", "role", "status", "cause", "winner"))
     rows = []
     for row in ending.rows:
-        status = words.t("alive" if row.alive else "dead")
-        mark = words.t("winner_mark") if row.winner else ""
+        status = words.t("table.alive" if row.alive else "table.dead")
+        mark = words.t("table.winner_mark") if row.winner else ""
         cls = ' class="winner"' if row.winner else ""
         cells = (str(row.seat), row.name, row.role, status, row.death, mark)
         rows.append(f"<tr{cls}>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
@@ -139,7 +139,7 @@ def _ending(ending: Ending, words: Words) -> str:
             f'<tbody>{"".join(rows)}</tbody></table>')
 
 
-def _section(story: Story, words: Words, hidden: bool) -> str:
+def _section(story: Story, words: Describer, hidden: bool) -> str:
     parts = [f'<p class="meta">{escape(story.subtitle)}</p>',
              f'<p class="meta">{escape(story.deal)}</p>',
              f'<h2>{escape(words.t("page.seats"))}</h2>', _seats(story.seats, words)]
@@ -155,7 +155,7 @@ def _section(story: Story, words: Words, hidden: bool) -> str:
     return f'<section class="view" data-view="{story.view}"{attr}>{"".join(parts)}</section>'
 
 
-def _switch(stories: Sequence[Story], words: Words) -> str:
+def _switch(stories: Sequence[Story], words: Describer) -> str:
     options = "".join(f'<option value="{s.view}">{escape(s.view_label)}</option>'
                       for s in stories)
     return (f'<nav class="switch"><label>{escape(words.t("page.view"))} '

@@ -18,10 +18,10 @@ from arena.render.game_story import (
     Said,
     Story,
     VoteRound,
-    Words,
     build_story,
     words_for,
 )
+from arena.text import Describer
 
 _SPECIAL = re.compile(r"([\\`*_\[\]|~])")
 
@@ -32,16 +32,16 @@ def md_escape(text: str) -> str:
     return _SPECIAL.sub(r"\\\1", text).replace("\n", " ")
 
 
-def _claim(claim: ClaimNote, words: Words) -> str:
+def _claim(claim: ClaimNote, words: Describer) -> str:
     if claim.verdict is None:
         return f"[{md_escape(claim.text)}]"
     mark = "✓" if claim.verdict else "✗"
     return f"[{md_escape(claim.text)} {mark} {words.t(claim.verdict_key)}]"
 
 
-def _speech(said: Said, words: Words) -> str:
+def _speech(said: Said, words: Describer) -> str:
     ctx = f" _({md_escape(said.context)})_" if said.context else ""
-    text = md_escape(said.text) if said.text else f"_{words.t('silent')}_"
+    text = md_escape(said.text) if said.text else f"_{words.t('speech.silent')}_"
     claims = " ".join(_claim(c, words) for c in said.claims)
     return f"- **{md_escape(said.who)}**{ctx}: {text}" + (f" {claims}" if claims else "")
 
@@ -53,7 +53,7 @@ def _vote(vote: VoteRound) -> str:
     return "\n".join(lines)
 
 
-def _item(item: Item, words: Words) -> str:
+def _item(item: Item, words: Describer) -> str:
     if isinstance(item, Said):
         return _speech(item, words)
     if isinstance(item, VoteRound):
@@ -62,7 +62,7 @@ def _item(item: Item, words: Words) -> str:
     return f"- _{text}_" if item.tone == "secret" else f"- {text}"
 
 
-def _ending(ending: Ending, words: Words) -> list[str]:
+def _ending(ending: Ending, words: Describer) -> list[str]:
     columns = ("seat", "name", "role", "status", "cause", "winner")
     lines = [f"## {words.t('page.reveal')}", "",
              f"**{md_escape(ending.headline)}** {md_escape(ending.reason)}".rstrip(), "",
@@ -70,13 +70,13 @@ def _ending(ending: Ending, words: Words) -> list[str]:
              "|" + "---|" * len(columns)]
     for row in ending.rows:
         cells = (str(row.seat), md_escape(row.name), md_escape(row.role),
-                 words.t("alive" if row.alive else "dead"), md_escape(row.death),
-                 words.t("winner_mark") if row.winner else "")
+                 words.t("table.alive" if row.alive else "table.dead"), md_escape(row.death),
+                 words.t("table.winner_mark") if row.winner else "")
         lines.append("| " + " | ".join(cells) + " |")
     return lines
 
 
-def story_markdown(story: Story, words: Words) -> str:
+def story_markdown(story: Story, words: Describer) -> str:
     lines = [f"# {md_escape(story.title)}", "", md_escape(story.subtitle), "",
              md_escape(story.deal), "", f"## {words.t('page.seats')}", ""]
     for card in story.seats:

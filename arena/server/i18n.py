@@ -1,8 +1,10 @@
-"""The web table's interface strings, in English and Chinese, and role names per language."""
+"""The web table's interface strings (forms, controls), in English and Chinese; what
+happened in the game is described by the text layer (arena.text)."""
 
 from __future__ import annotations
 
 from arena.engine.roles import ROLES
+from arena.text import catalog
 
 LANGS = ("en", "zh")
 
@@ -44,14 +46,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "claim_accuse": "Accuse",
         "claim_vouch": "Vouch for",
         "claims": "Claims",
-        "chip_role": "claims {role}",
-        "chip_check": "checked {target}: {result}",
-        "good": "good",
-        "werewolf": "werewolf",
         "away": "You missed a turn; the fallback is playing for you.",
         "back": "I'm back",
         "game_over": "Game over",
-        "winner": "{side} win",
         "spectating": "Spectator view: public events only until the game ends.",
         "connection_lost": "Connection lost; reconnecting…",
         "ask_kill": "Choose tonight's victim",
@@ -70,34 +67,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "ask_link": "Choose the two lovers",
         "ask_belief": "Share your beliefs (optional)",
         "ask_other": "Your decision: {kind}",
-        "ev_phase_night": "Night {day} falls.",
-        "ev_phase_day": "Day {day} breaks.",
-        "ev_role": "Your role is {role}.",
-        "ev_reveal": "{who} is {role} ({reason}).",
-        "ev_speech": "{who}: ",
-        "ev_vote": "{who} votes for {target}",
-        "ev_vote_none": "{who} abstains",
-        "ev_vote_result": "Vote result: {counts}. {outcome}",
-        "ev_exiled": "{who} is exiled.",
-        "ev_no_exile": "Nobody is exiled.",
-        "ev_death": "† {who} died ({cause}){role}",
-        "ev_sheriff": "{who} is the sheriff.",
-        "ev_no_sheriff": "There is no sheriff.",
-        "ev_candidacy": "{who} runs for sheriff.",
-        "ev_check_result": "Check: {target} is {result}.",
-        "ev_victim_info": "Tonight's victim: {target}.",
-        "ev_no_victim": "Tonight nobody was attacked.",
-        "ev_night_action": "{who}: {action} → {target}",
-        "ev_shoot": "{who} shoots {target}.",
-        "ev_explode": "{who} self-destructs.",
-        "ev_spared": "{who} is spared ({reason}).",
-        "ev_lovers": "Lovers: {seats}.",
-        "ev_fallback": "Time ran out ({kind}); the fallback decided.",
-        "ev_model_fallback": "⚠ model seat {who} gave no answer; the default was applied "
-                             "({count} in a row: {reason})",
-        "ev_error": "Refused: {message}",
-        "ev_game_end": "Game over: {winner} win. Winners: {seats}.",
-        "nobody": "nobody",
     },
     "zh": {
         "title": "狼人杀竞技场",
@@ -136,14 +105,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "claim_accuse": "踩",
         "claim_vouch": "保",
         "claims": "声明",
-        "chip_role": "自称{role}",
-        "chip_check": "验了 {target}：{result}",
-        "good": "好人",
-        "werewolf": "狼人",
         "away": "你错过了一次操作；托管正在替你行动。",
         "back": "我回来了",
         "game_over": "游戏结束",
-        "winner": "{side} 获胜",
         "spectating": "观战视角：游戏结束前只显示公开信息。",
         "connection_lost": "连接中断，正在重连……",
         "ask_kill": "选择今晚要刀的人",
@@ -162,66 +126,19 @@ STRINGS: dict[str, dict[str, str]] = {
         "ask_link": "选择两名情侣",
         "ask_belief": "给出你的判断（可跳过）",
         "ask_other": "你的决定：{kind}",
-        "ev_phase_night": "第 {day} 夜，天黑请闭眼。",
-        "ev_phase_day": "第 {day} 天，天亮了。",
-        "ev_role": "你的身份是{role}。",
-        "ev_reveal": "{who} 是{role}（{reason}）。",
-        "ev_speech": "{who}：",
-        "ev_vote": "{who} 投给 {target}",
-        "ev_vote_none": "{who} 弃票",
-        "ev_vote_result": "投票结果：{counts}。{outcome}",
-        "ev_exiled": "{who} 被放逐。",
-        "ev_no_exile": "无人被放逐。",
-        "ev_death": "† {who} 出局（{cause}）{role}",
-        "ev_sheriff": "{who} 当选警长。",
-        "ev_no_sheriff": "本局没有警长。",
-        "ev_candidacy": "{who} 上警。",
-        "ev_check_result": "查验：{target} 是{result}。",
-        "ev_victim_info": "今晚被刀的是 {target}。",
-        "ev_no_victim": "今晚无人被刀。",
-        "ev_night_action": "{who}：{action} → {target}",
-        "ev_shoot": "{who} 开枪带走 {target}。",
-        "ev_explode": "{who} 自爆。",
-        "ev_spared": "{who} 免于出局（{reason}）。",
-        "ev_lovers": "情侣：{seats}。",
-        "ev_fallback": "超时（{kind}），由托管决定。",
-        "ev_model_fallback": "⚠ 模型座位 {who} 没有作答，已采用默认决定"
-                             "（连续 {count} 次：{reason}）",
-        "ev_error": "被拒绝：{message}",
-        "ev_game_end": "游戏结束：{winner} 获胜。胜者：{seats}。",
-        "nobody": "无人",
     },
 }
 
-CAUSES: dict[str, dict[str, str]] = {
-    "en": {},
-    "zh": {"night": "夜间死亡", "wolves": "狼刀", "poison": "毒杀", "vote": "放逐",
-           "hunter": "枪杀", "lover": "殉情", "explode": "自爆"},
-}
-
-SIDES: dict[str, dict[str, str]] = {
-    "en": {"village": "the village", "wolves": "the wolves", "lovers": "the lovers"},
-    "zh": {"village": "好人阵营", "wolves": "狼人阵营", "lovers": "情侣", "piper": "吹笛者",
-           "third": "第三方"},
-}
-
-
 def strings(lang: str) -> dict[str, str]:
-    """The interface strings of one language."""
-    return STRINGS[lang]
+    """The interface strings of one language, with the catalog's templates the page fills
+    itself: a seat's name, and the claims of a speech being written."""
+    c = catalog(lang)
+    return {**STRINGS[lang], "who": c.template("words.who"), "nobody": c.template("words.nobody"),
+            **{f"chip_{kind}": c.template(f"claim.{kind}")
+               for kind in ("role", "check", "accuse", "vouch")},
+            "good": c.role("good"), "werewolf": c.role("werewolf")}
 
 
 def role_names(lang: str) -> dict[str, str]:
-    """Every role's display name in ``lang`` (English names are the role keys)."""
-    if lang == "zh":
-        return {name: spec.zh for name, spec in ROLES.items()}
-    return {name: name.replace("_", " ") for name in ROLES}
-
-
-def side_names(lang: str) -> dict[str, str]:
-    return SIDES[lang]
-
-
-def cause_names(lang: str) -> dict[str, str]:
-    """Death causes in ``lang`` (causes not listed are shown as their key)."""
-    return CAUSES[lang]
+    """Every role's display name in ``lang``."""
+    return {name: catalog(lang).role(name) for name in ROLES}

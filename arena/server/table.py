@@ -13,7 +13,7 @@ import asyncio
 import secrets
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, get_args
@@ -22,15 +22,17 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agents import Agent, make_agent
 from agents.llm import LLMAgent
-from arena import presets, transcript
-from arena.engine import BaseEvent, Game, GameConfig, RuleError
+from arena import presets
+from arena.engine import BaseEvent, GameConfig, RuleError
 from arena.engine.config import parse_rule_value
-from arena.engine.events import GameEnd
+from arena.engine.events import GameEnd, Speech
 from arena.engine.view import observe, visible
 from arena.server import i18n
 from arena.server.answers import pending_json
 from arena.server.notices import FallbackNotices
 from arena.server.seat import WebSeat
+from arena.session import Session
+from arena.text import Describer, Viewer
 
 Bot = Literal["heuristic", "random", "passive"]
 BOTS: tuple[str, ...] = get_args(Bot)
@@ -128,16 +130,16 @@ class Table:
             self._watchers.discard(watcher)
 
     # --- views
-    def _base(self, shown: list[BaseEvent], after: int) -> dict[str, Any]:
+    def _base(self, shown: list[BaseEvent], after: int, viewer: Viewer) -> dict[str, Any]:
         """The view's common part; events are numbered in the viewer's own list (``seq``
         from the log would tell how many hidden events fell in between)."""
         lang = self.spec.lang
         return {
             "table": self.id, "lang": lang, "strings": i18n.strings(lang),
-            "role_names": i18n.role_names(lang), "sides": i18n.side_names(lang),
-            "causes": i18n.cause_names(lang),
+            "role_names": i18n.role_names(lang),
             "players": self.config.players, "over": self.over, "error": self.error,
-            "events": as_seen(shown)[after:], "last": len(shown), "replace": after == 0,
+            "events": as_seen(shown, Describer(lang, viewer))[after:], "last": len(shown),
+            "replace": after == 0,
         }
 
     def seat_view(self, seat: int, after: int = 0) -> dict[str, Any]:
@@ -146,7 +148,7 @@ class Table:
         mine = [e for e in self.log if visible(e, seat)]
         seen = observe(mine, seat)
         web = self.seats[seat]
-        view = self._base(mine, after)
+        view = self._base(mine, after, seat)
         view.update(
             seat=seat, role=seen.role, known_roles={str(s): r for s, r in
                                                      seen.known_roles.items()},
@@ -160,7 +162,7 @@ class Table:
         over = self.over
         shown = list(self.log) if over else [e for e in self.log if e.audience == "public"]
         public = observe([e for e in self.log if e.audience == "public"], 0)
-        view = self._base(shown, 0 if over else after)
+        view = self._base(shown, 0 if over else after, "god" if over else "public")
         view.update(seat=None, role=None, known_roles={str(s): r for s, r in
                                                         public.known_roles.items()},
                     lovers=[], alive=list(public.alive), sheriff=public.sheriff,
@@ -168,9 +170,21 @@ class Table:
         return view
 
 
-def as_seen(events: list[BaseEvent]) -> list[dict[str, Any]]:
-    """Events as a viewer receives them: ``seq`` is the position in the viewer's list."""
-    return [{**e.to_dict(), "seq": n} for n, e in enumerate(events)]
+def as_seen(events: list[BaseEvent], describe: Describer) -> list[dict[str, Any]]:
+    """Events as a viewer receives them: ``seq`` is the position in the viewer's list,
+    ``line`` the text layer's sentence for the viewer (null: no line of its own; the
+    event's own fields, a speech's ``text`` among them, stay as recorded); a speech's
+    line also comes in parts for the page to style: ``speaker`` and ``claims_text``."""
+    out = []
+    for n, event in enumerate(events):
+        item = {**event.to_dict(), "seq": n, "line": describe(event)}
+        if isinstance(event, Speech):
+            who, tag = describe.speaker(event)
+            item["speaker"] = describe.t("speech.line", who=who, tag=tag, text="")
+            item["claims_text"] = [describe.t("speech.claim", claim=describe.claim(c))
+                                   for c in event.claims]
+        out.append(item)
+    return out
 
 
 def _fallback(spec: TableSpec, seat: int, seed: int) -> Agent | None:
@@ -214,7 +228,7 @@ class TableManager:
         table = Table(table_id, spec, config, seed,
                       tokens={s: secrets.token_urlsafe(24) for s in sorted(set(spec.humans))},
                       spectator_token=secrets.token_urlsafe(24))
-        agents: dict[int, Any] = {}
+        agents: dict[int, Agent] = {}
         for seat in range(1, config.players + 1):
             if seat in table.tokens:
                 table.seats[seat] = WebSeat(spec.turn_s, _fallback(spec, seat, seed), table.wake)
@@ -222,32 +236,21 @@ class TableManager:
             else:
                 agents[seat] = make_agent(spec.bots, seat, seed)
         models = {seat for seat, agent in agents.items() if isinstance(agent, LLMAgent)}
-        sinks: list[Callable[[BaseEvent], None]] = [table.record,
-                                                    FallbackNotices(models, table.record)]
-
-        def fan_out(event: BaseEvent) -> None:
-            for each in sinks:
-                each(event)
-
-        game = Game(config, agents, seed=seed, sink=fan_out, timeout_s=spec.turn_s + GRACE_S)
-        names = config.names or tuple(f"P{n}" for n in range(1, config.players + 1))
-        header = transcript.make_header(game, game_id=table_id, seed=seed, seats=[
-            {"seat": n, "name": names[n - 1], "agent": "web" if n in table.tokens else spec.bots,
-             "model": None} for n in range(1, config.players + 1)])
-        writer = transcript.TranscriptWriter(self.out_dir / f"{table_id}.jsonl", header)
-        sinks.insert(0, writer)
+        session = Session(config, agents, seed=seed, out=self.out_dir / f"{table_id}.jsonl",
+                          specs={n: "web" if n in table.tokens else spec.bots for n in agents},
+                          sinks=[table.record, FallbackNotices(models, table.record)],
+                          timeout_s=spec.turn_s + GRACE_S)
         self.tables[table_id] = table
-        table.task = asyncio.get_running_loop().create_task(self._play(table, game, writer))
+        table.task = asyncio.get_running_loop().create_task(self._play(table, session))
         return table
 
     @staticmethod
-    async def _play(table: Table, game: Game, writer: transcript.TranscriptWriter) -> None:
+    async def _play(table: Table, session: Session) -> None:
         try:
-            await game.run()
+            await session.run()
         except Exception as exc:  # keep the server up; show the table what went wrong
             table.error = f"{type(exc).__name__}: {exc}"
         finally:
-            writer.close()
             table.wake()
 
     def end_streams(self) -> None:

@@ -36,7 +36,7 @@ from arena.engine.events import (
     Vote,
     VoteResult,
 )
-from arena.transcript import event_line
+from arena.transcript_writer import event_line
 
 ROLES = {1: "werewolf", 2: "werewolf", 3: "seer", 4: "witch", 5: "villager", 6: "villager"}
 RULES = {"vote.allow_self": False, "lovers.vote_restriction": "forbid_each_other"}

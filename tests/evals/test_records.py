@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.transcript import TranscriptError
+from arena.errors import TranscriptError
 from evals.records import GameRecord, load_records, team_of
 from tests.evals.scripted_game import ROLES, header, scripted_events, write, write_scripted
 
@@ -53,3 +53,22 @@ def test_bad_paths_and_non_transcripts_raise(tmp_path: Path) -> None:
     bad.write_text('{"hello": 1}\n')
     with pytest.raises(TranscriptError, match="no transcript header"):
         load_records([bad])
+
+
+def test_games_stopped_by_the_day_limit_are_counted_and_left_out_of_metrics(
+        tmp_path: Path) -> None:
+    from arena.cli import main
+    from evals.metrics import evaluate
+    from evals.records import load_records
+
+    assert main(["simulate", "--agents", "random", "--preset", "classic-12", "--games", "6",
+                 "--seed", "3", "--set", "game.max_days=3", "--out-dir", str(tmp_path),
+                 "--json"]) == 0
+    records = load_records([tmp_path])
+    capped = [r for r in records if r.capped]
+    assert capped and all(r.winner == "draw" and r.days == 3 for r in capped)
+    result = evaluate(records)
+    assert result["games"] == 6 and result["capped"] == len(capped)
+    decided = [r for r in records if not r.capped]
+    days = result["groups"].get("all", {}).get("game_days")
+    assert (days["n"] if days else 0) == len(decided)

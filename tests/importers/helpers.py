@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from arena.importers import PARSERS
 from arena.importers.run import Imported, import_record
-from arena.transcript import event_line
+from arena.transcript_writer import event_line
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -21,7 +20,7 @@ def import_text(fmt: str, text: str) -> Imported:
 
 
 def write(imported: Imported, path: Path) -> Path:
-    lines = [json.dumps(imported.header, ensure_ascii=False)]
+    lines = [imported.header.line()]
     lines += [event_line(e) for e in imported.events]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path

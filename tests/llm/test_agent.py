@@ -31,7 +31,9 @@ from arena.engine.events import (
 )
 from arena.engine.judge import MAX_TRIES
 from arena.engine.requests import UnusableAnswer, Usage
+from arena.header import SeatEntry, make_header
 from arena.presets import load_preset
+from arena.transcript_writer import TranscriptWriter
 from tests.llm.fake import FakeProvider, legal, usage_of
 
 CLASSIC = load_preset("classic-12")
@@ -54,9 +56,9 @@ def play(config: GameConfig, providers: dict[int, FakeProvider], seed: int, path
             each(event)
 
     game = Game(config, agents, seed=seed, sink=sink, **options)
-    seats = [{"seat": s, "name": f"P{s}", "agent": "fake:fake-model", "model": "fake-model"}
+    seats = [SeatEntry(seat=s, name=f"P{s}", agent="fake:fake-model", model="fake-model")
              for s in agents]
-    writer = transcript.TranscriptWriter(path, transcript.make_header(
+    writer = TranscriptWriter(path, make_header(
         game, game_id=path.stem, seed=seed, seats=seats))
     sinks.append(writer)
     try:
@@ -264,7 +266,10 @@ def test_one_schema_states_what_the_parser_takes() -> None:
     fields = schema["properties"]
     assert schema["required"] == ["reasoning", "target", "targets", "answer", "text",
                                   "claims", "beliefs"]
-    assert fields["target"]["type"] == ["integer", "null"] and "enum" not in fields["target"]
+    # the game's seats (or a centre card's number), never one request's options: a grammar
+    # that ignores bounds still cannot write seat 3266106111
+    assert fields["target"]["type"] == ["integer", "null"]
+    assert fields["target"]["enum"] == [1, 2, 3, None]
     assert fields["targets"]["items"]["enum"] == [1, 2, 3]
     role, check, seat = fields["claims"]["items"]["anyOf"]
     assert role["required"] == ["kind", "role"] and role["properties"]["role"]["enum"] == [

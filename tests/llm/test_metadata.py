@@ -29,7 +29,7 @@ def play(tmp_path: Path, name: str, *extra: str) -> Path:
 
 
 def seat3(path: Path) -> dict[str, Any]:
-    seat: dict[str, Any] = transcript.read(path).header["seats"][2]
+    seat: dict[str, Any] = transcript.read(path).header.seats[2].model_dump(exclude_unset=True)
     return seat
 
 

@@ -26,7 +26,8 @@ from agents.prompts import FILES, LANGS, Text, hashes, lines
 from agents.reasons import explain
 from agents.rulebook import sentence
 from arena import transcript
-from arena.cli import build_setup, parser, play_one
+from arena.cli import parser
+from arena.commands._game_setup import build_setup
 from arena.engine import Claim, Decision, Observation, Request, observe
 from arena.engine.config import RULE_KEYS, RuleSet, TieRule
 from arena.engine.events import (
@@ -43,6 +44,7 @@ from arena.engine.requests import KINDS, SHAPES
 from arena.engine.roles import ROLES
 from arena.engine.view import visible
 from arena.presets import load_preset, preset_names
+from arena.session import play_one
 from tests.llm.stub_server import StubServer, decision, text
 from tests.llm.test_cache import stub_game
 from tests.test_info_hiding import (
@@ -365,12 +367,14 @@ def test_the_header_records_every_template_hash(tmp_path: Path) -> None:
     path = tmp_path / "game.jsonl"
     play_one(build_setup(parser().parse_args(["play", "--agents", "random", "--seed", "4"])),
              4, path)
-    recorded = transcript.read(path).header["prompts"]
+    recorded = transcript.read(path).header.prompts
     assert recorded == hashes()
     folder = Path(agents.prompts.__file__).parent
-    assert set(recorded) == {f"{lang}/{name}" for lang in LANGS for name in FILES}
+    catalogs = {f"text/{lang}.toml" for lang in LANGS}
+    assert set(recorded) == {f"{lang}/{name}" for lang in LANGS for name in FILES} | catalogs
     for key, digest in recorded.items():
-        assert digest == hashlib.sha256((folder / key).read_bytes()).hexdigest()
+        path = (folder.parent.parent / "arena" / key if key in catalogs else folder / key)
+        assert digest == hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 # --- what the prompts say (issue 13) ---------------------------------------------------------
@@ -456,7 +460,8 @@ def test_a_chinese_seat_reads_only_chinese(stub: StubServer) -> None:
     for seen in stub.seen:
         body = seen.body
         descriptions = [d["description"] for d in _schema(body)["properties"].values()]
-        read = [*descriptions, _said(body.get("system")),
+        tools = [tool["description"] for tool in body.get("tools", ())]
+        read = [*descriptions, *tools, _said(body.get("system")),
                 *(_said(m["content"]) for m in body["messages"] if m["role"] != "assistant")]
         english |= set().union(*map(latin, read))
     assert english == set()
@@ -489,3 +494,15 @@ def test_every_refusal_reason_reads_back_in_chinese() -> None:
         reason = vote.validate(illegal)
         assert reason is not None and not latin(explain(zh, reason)) - {"kill", "vote"}
     assert explain(zh, "vote: 9 is not one of [2, 3]") == "投票：9 不在合法选项 [2, 3] 之中"
+
+
+def test_the_schema_lead_in_sent_as_text_is_in_the_games_language() -> None:
+    from agents.providers.base import ChatRequest, Message
+    from agents.providers.openai import _messages
+
+    zh = Text("zh")
+    request = ChatRequest((Message("user", "轮到你了"),), "werewolf_decision", {"type": "object"},
+                          schema_hint=zh("turn.schema_hint"))
+    sent = _messages(request, "json_object")[-1]["content"]
+    assert sent.startswith("轮到你了\n\n" + zh("turn.schema_hint")) and not latin(
+        sent.replace('{"type": "object"}', ""))

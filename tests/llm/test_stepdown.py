@@ -66,3 +66,27 @@ def test_seats_rejected_at_once_step_down_one_step(stub: StubServer) -> None:
 
     assert asyncio.run(together()) == ["json_object_schema"] * 4
     assert "text" not in formats(stub) and None not in formats(stub)
+
+
+def test_llama_server_failing_to_read_its_own_output_steps_down(stub: StubServer) -> None:
+    """llama.cpp's llama-server answers 500 when it cannot read back the output its
+    grammar constrained; the same request with the same seed fails the same way, so it is
+    a format rejection, not something to retry."""
+    message = "The model produced output that does not match the expected peg-native format"
+    stub.push(status(500, message=message), decision({"target": 4}))
+    provider = seat(stub)
+    assert asyncio.run(provider.complete(REQUEST)).parsed == {"target": 4}
+    assert formats(stub) == ["json_schema", "json_object"]
+    assert provider.mode == "json_object_schema"
+
+
+def test_the_belief_pattern_in_the_schema_uses_no_shorthand_classes() -> None:
+    """llama.cpp's grammar converter reads no \\s or \\d: the schema spells them out,
+    and still takes what the parser takes on one line."""
+    import re
+
+    from agents.decisions import BELIEFS, SCHEMA_BELIEFS
+
+    assert "\\s" not in SCHEMA_BELIEFS and "\\d" not in SCHEMA_BELIEFS
+    for line in ("2: werewolf 60, seer 40; 3: villager 100", "12:witch 5;"):
+        assert re.fullmatch(SCHEMA_BELIEFS, line) and BELIEFS.fullmatch(line)

@@ -12,7 +12,8 @@ from agents.llm import LLMAgent
 from agents.providers import registry
 from agents.table import SeatOptions, TableError, parse_table
 from arena import transcript
-from arena.cli import build_setup, main, parser
+from arena.cli import main, parser
+from arena.commands._game_setup import build_setup
 from tests.llm.fake import FakeProvider, legal
 
 TABLE = """
@@ -84,8 +85,8 @@ def test_a_table_game_plays_and_replays(tmp_path: Path, capsys: pytest.CaptureFi
                  "--out", str(out)])
     assert code in (0, 1) and capsys.readouterr().err == ""
     record = transcript.read(out)
-    seat = record.header["seats"][2]
-    assert (seat["name"], seat["agent"], seat["model"]) == (
+    seat = record.header.seats[2]
+    assert (seat.name, seat.agent, seat.model) == (
         "Ada", "openai:fake@http://localhost:9/v1", "fake-model")
     assert any(e.type == "usage" and e.seat == 3 for e in record.events)  # type: ignore[attr-defined]
     assert transcript.verify(out)[0]

@@ -82,3 +82,25 @@ def test_a26_dreamer_killed_at_night_silences_nobody() -> None:
     played = _play(_attributes("male"), seats, days=2)
     assert deaths(played.result) == [(1, 3, "night")]
     assert _asked(played, 2) == EVERYONE
+
+
+# 1, 2 wolves; 3 dreamer; 4 chief; 5 seer; 6 witch; 7-9 villagers
+CHIEF_DEAL = ["werewolf", "werewolf", "dreamer", "chief", "seer", "witch",
+              "villager", "villager", "villager"]
+
+
+@pytest.mark.parametrize("chief_exiled", [True, False])
+def test_r12_a7_a_silenced_dreamer_bans_nobody(chief_exiled: bool) -> None:
+    """R12/R23, A7: once the exiled chief's penalty takes every non-wolf skill, the
+    dreamer exiled on day 2 sets off no ban: on night 3 the wolf of the other gender (2)
+    is still asked to kill. Control: a villager exiled on day 1 leaves the dreamer his
+    power, and wolf 2 is not asked."""
+    first = 4 if chief_exiled else 7
+    voters = (1, 2, 5, 6, 8, 9)
+    seats = "".join(f"[seats.{v}.day1]\nvote = [{first}]\n[seats.{v}.day2]\nvote = [3]\n"
+                    for v in voters)
+    rules = {"sheriff.election": "none", "game.max_days": 3, "chief.penalty_scope": "all_roles"}
+    played = play_with_attributes(game(CHIEF_DEAL, rules, seats), _attributes("male"))
+    assert [(d.seat, d.cause) for d in played.events("death") if d.cause == "vote"] == [
+        (first, "vote"), (3, "vote")]
+    assert (2 in [r.seat for r in played.asked("kill", day=3)]) is chief_exiled

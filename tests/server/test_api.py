@@ -64,7 +64,7 @@ def test_two_humans_play_to_the_end_and_the_transcript_replays(client: TestClien
     assert end["type"] == "game_end" and views[5]["events"][-1] == end
     path = tmp_path / f"{created.id}.jsonl"
     record = transcript.read(path)
-    assert [s["agent"] for s in record.header["seats"]] == \
+    assert [s.agent for s in record.header.seats] == \
         ["heuristic", "web", "heuristic", "heuristic", "web", "heuristic", "heuristic",
          "heuristic"]
     assert [e.to_dict() for e in record.events] == [e.to_dict() for e in table_of(

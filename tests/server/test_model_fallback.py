@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from agents import make_agent
 from agents.base import Agent
 from agents.llm import LLMAgent
+from arena import session
 from arena.engine import Decision, Observation, Request
 from arena.server import table as server_table
 from arena.server.app import create_app
@@ -36,6 +37,7 @@ def test_the_spectator_sees_a_model_seat_fall_back_and_nothing_private(
         return Failing() if seat == 2 else make_agent(spec, seat, seed)
 
     monkeypatch.setattr(server_table, "make_agent", agent)
+    monkeypatch.setattr(session, "describe_agent", lambda _: {})  # Failing has no provider
     live: list[dict[str, Any]] = []
 
     def check(seat: int | None, view: dict[str, Any]) -> None:
@@ -51,4 +53,5 @@ def test_the_spectator_sees_a_model_seat_fall_back_and_nothing_private(
     assert {(e["seat"], e["reason"]) for e in live} == {(2, "error")}
     assert sorted({e["count"] for e in live})[:2] == [1, 2]  # counted in a row
     assert set(live[0]) == {"seq", "day", "phase", "audience", "type", "seat", "count",
-                            "reason"}
+                            "reason", "line"}
+    assert live[0]["line"].startswith("⚠ ") and "P2" in live[0]["line"]

@@ -40,10 +40,10 @@ def test_a_run_writes_transcripts_and_a_manifest(bots: tuple[Path, Path]) -> Non
     assert sorted(r["index"] for r in rows) == list(range(GAMES))
     for row in rows:
         record = transcript.read(whole / row["path"])
-        assert record.header["game_id"] == row["game_id"]
-        assert record.header["seed"] == row["seed"]
-        assert [s["agent"] for s in record.header["seats"]] == row["agents"]
-        assert [s["player"] for s in record.header["seats"]] == row["agents"]
+        assert record.header.game_id == row["game_id"]
+        assert record.header.seed == row["seed"]
+        assert [s.agent for s in record.header.seats] == row["agents"]
+        assert [s.player for s in record.header.seats] == row["agents"]
         assert record.events[-1].to_dict()["winner"] == row["winner"]
     assert transcript.verify(whole / rows[0]["path"])[0]
 

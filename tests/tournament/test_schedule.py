@@ -10,8 +10,8 @@ import pytest
 
 from arena.engine.roles.factions import faction
 from arena.seeds import game_seed
-from arena.tournament_config import TournamentConfig, parse_config
-from arena.tournament_schedule import GameSpec, schedule
+from arena.tournament.config import TournamentConfig, parse_config
+from arena.tournament.schedule import GameSpec, schedule
 from tests.tournament.conftest import config_text
 
 NAMES = [f"Name{i}" for i in range(20)]

@@ -1,7 +1,9 @@
-"""One module per role; ``ROLES`` maps each role name to its spec."""
+"""One module per role; ``ROLES`` maps each role name to its spec. Adding a role is
+adding its module to the list below: its decision kinds register from its spec."""
 
 from __future__ import annotations
 
+from arena.engine.requests import add_kinds
 from arena.engine.roles import (
     chief,
     crow,
@@ -35,6 +37,8 @@ ROLES: dict[str, RoleSpec] = {
               elder, chief, scapegoat, piper, white_wolf, crow, hybrid, infatuated, high_monk,
               dreamer, white_eyed_wolf, possessed, medium)
 }
+for _spec in ROLES.values():
+    add_kinds(_spec.kinds)
 
 
 def role_spec(name: str) -> RoleSpec:

@@ -51,6 +51,7 @@ def break_up(judge: Judge, dead: int) -> None:
 
 
 SPEC = RoleSpec(
+    kinds={"link": "pair"}, night_rank=20,
     name="cupid", zh="丘比特", faction="village", special=True, first_night_only=True, night=night,
     summary="On the first night, links two players as lovers: when one dies, so does the other.",
 )

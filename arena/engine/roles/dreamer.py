@@ -11,7 +11,9 @@ if TYPE_CHECKING:
     from arena.engine.judge import Judge
 
 
-def on_exile(judge: Judge, seat: int) -> None:
+async def on_death(judge: Judge, seat: int, cause: str, _revealed: bool) -> None:
+    if cause != "vote" or "dreamer" in judge.state.silenced:  # silenced (R12, A7): no ban
+        return
     st = judge.state
     gender = st.attributes.get(seat, {}).get("gender")
     st.blocked = frozenset(
@@ -19,6 +21,6 @@ def on_exile(judge: Judge, seat: int) -> None:
 
 
 SPEC = RoleSpec(
-    name="dreamer", zh="梦中人", faction="village", special=True,
+    name="dreamer", zh="梦中人", faction="village", special=True, on_death=on_death,
     summary="If exiled, the next night no player of the other gender can act.",
 )

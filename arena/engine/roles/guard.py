@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from arena.engine.events import NightAction
@@ -11,21 +12,28 @@ if TYPE_CHECKING:
     from arena.engine.judge import Judge
 
 
+@dataclass(slots=True)
+class GuardState:
+    last: int | None = None  # whom he protected last night
+
+
 async def night(judge: Judge) -> None:
     st, rules = judge.state, judge.rules
+    mine: GuardState = st.role_state["guard"]
     for guard in st.actors("guard"):
         options = st.alive()
         if not rules.guard__allow_self:
             options = [s for s in options if s != guard]
-        if not rules.guard__allow_repeat and st.guard_last is not None:
-            options = [s for s in options if s != st.guard_last]
+        if not rules.guard__allow_repeat and mine.last is not None:
+            options = [s for s in options if s != mine.last]
         decision = await judge.ask(judge.request(guard, "protect", options, allow_none=True,
-                                                 last=st.guard_last))
+                                                 last=mine.last))
         judge.emit(NightAction, (guard,), seat=guard, action="protect", target=decision.target)
-        st.night.protected = st.guard_last = decision.target
+        st.night.protected = mine.last = decision.target
 
 
 SPEC = RoleSpec(
+    kinds={"protect": "target"}, night_rank=40, state=GuardState,
     name="guard", zh="守卫", faction="village", special=True, night=night,
     summary="Each night, protects one player from the wolves; not the same player twice running.",
 )

@@ -38,6 +38,7 @@ async def on_death(judge: Judge, hunter: int, cause: str, revealed: bool) -> int
 
 
 SPEC = RoleSpec(
-    name="hunter", zh="猎人", faction="village", special=True,
+    kinds={"shoot": "target"},
+    name="hunter", zh="猎人", faction="village", special=True, on_death=on_death,
     summary="When killed by wolves or exiled, shoots one player (not when poisoned).",
 )

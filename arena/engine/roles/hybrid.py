@@ -41,6 +41,7 @@ def may_kill(judge: Judge, hybrid: int) -> bool:
 
 
 SPEC = RoleSpec(
+    kinds={"support": "target", "kill": "target"}, night_rank=30,
     name="hybrid", zh="混血儿", faction="village", special=False, night=night,
     summary="On night 1 secretly supports a player and wins if that player's camp wins.",
 )

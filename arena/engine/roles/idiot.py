@@ -15,8 +15,7 @@ def spared_on_exile(judge: Judge, seat: int) -> bool:
     """Apply the idiot's exile rule; True when the seat survives its exile."""
     st = judge.state
     info = st.seats[seat]
-    if (info.role != "idiot" or judge.rules.idiot__on_vote != "survive_no_vote"
-            or "idiot" in st.silenced):
+    if judge.rules.idiot__on_vote != "survive_no_vote" or "idiot" in st.silenced:
         return False
     if not info.can_vote:  # already shown his card once
         return False
@@ -26,13 +25,13 @@ def spared_on_exile(judge: Judge, seat: int) -> bool:
     return True
 
 
-def speaks_after_exile(judge: Judge, seat: int) -> bool:
+def speaks_after_exile(judge: Judge, _seat: int) -> bool:
     """C20 die_can_interject: the exiled idiot dies but still has his say."""
-    return (judge.state.role_of(seat) == "idiot"
-            and judge.rules.idiot__on_vote == "die_can_interject")
+    return judge.rules.idiot__on_vote == "die_can_interject"
 
 
 SPEC = RoleSpec(
-    name="idiot", zh="白痴", faction="village", special=True,
+    name="idiot", zh="白痴", faction="village", special=True, on_exile=spared_on_exile,
+    exile_words=speaks_after_exile,
     summary="If exiled, shows his card and stays alive, but can no longer vote.",
 )

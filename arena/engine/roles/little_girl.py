@@ -40,7 +40,8 @@ async def peek(judge: Judge, pack: tuple[int, ...]) -> tuple[tuple[int, ...], in
 
 
 SPEC = RoleSpec(
-    name="little_girl", zh="小女孩", faction="village", special=True,
+    kinds={"peek": "yes_no"},
+    name="little_girl", zh="小女孩", faction="village", special=True, guardable=False,
     summary="May peek at the wolves each night; if caught, the wolves learn her seat. "
     "The guard cannot protect her.",
 )

@@ -34,6 +34,7 @@ async def night(judge: Judge) -> None:
 
 
 SPEC = RoleSpec(
+    night_rank=60,
     name="medium", zh="灵媒", faction="village", special=True, night=night,
     summary="Each night learns whether the player exiled the day before was a werewolf.",
 )

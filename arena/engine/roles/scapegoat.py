@@ -1,9 +1,45 @@
 """Scapegoat 替罪羊: a tied vote exiles him instead; dying, he names who may vote
 the next day (R13, A9). Silenced by the elder / chief penalty, he does neither (C25)."""
 
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from arena.engine.events import Vote
 from arena.engine.roles.base import RoleSpec
 
+if TYPE_CHECKING:
+    from arena.engine.judge import Judge
+
+
+@dataclass(slots=True)
+class ScapegoatState:
+    voters: frozenset[int] | None = None  # his choice of voters for the next day
+
+
+async def dies_for_tie(judge: Judge, goat: int) -> None:
+    """R13, A9: dying for the tie, he names who may vote tomorrow (possibly nobody)."""
+    st = judge.state
+    options = [s for s in st.alive() if s != goat]
+    choice = await judge.ask(judge.request(goat, "designate", options))
+    judge.emit(Vote, "public", seat=goat, target=None, round=0, weight=0.0,
+               ballot="designate", targets=tuple(sorted(choice.targets)))
+    st.role_state["scapegoat"].voters = frozenset(choice.targets)
+
+
+def voters(judge: Judge, seats: list[int]) -> list[int]:
+    """A9: the day after, only the seats he chose vote (once)."""
+    mine: ScapegoatState | None = judge.state.role_state.get("scapegoat")
+    if mine is None or mine.voters is None:
+        return seats
+    chosen, mine.voters = mine.voters, None
+    return [s for s in seats if s in chosen]
+
+
 SPEC = RoleSpec(
-    name="scapegoat", zh="替罪羊", faction="village", special=True,
+    kinds={"designate": "subset"},
+    name="scapegoat", zh="替罪羊", faction="village", special=True, state=ScapegoatState,
+    tie_rule="scapegoat", on_tie=dies_for_tie, voters=voters,
     summary="A tied vote exiles him instead; he then chooses who may vote the next day.",
 )

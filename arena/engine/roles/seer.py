@@ -32,6 +32,7 @@ async def night(judge: Judge) -> None:
 
 
 SPEC = RoleSpec(
+    kinds={"check": "target"}, night_rank=50,
     name="seer", zh="预言家", faction="village", special=True, night=night,
     summary="Each night, learns one player's role (or only wolf / good, per seer.result).",
 )

@@ -60,6 +60,7 @@ async def night(judge: Judge) -> None:
 
 
 SPEC = RoleSpec(
+    kinds={"swap": "target"}, night_rank=10,
     name="thief", zh="盗贼", faction="village", special=False, first_night_only=True,
     night=night,
     summary="On the first night takes another card (spare cards, a player's card, or a blind "

@@ -103,6 +103,7 @@ async def night(judge: Judge) -> None:
 
 
 SPEC = RoleSpec(
+    kinds={"kill": "target"}, night_rank=80,
     name="werewolf", zh="狼人", faction="wolves", special=False, unique=False, night=night,
     pack=True, wolf_card=True,
     summary="Wakes with the pack each night; together they kill one player.",

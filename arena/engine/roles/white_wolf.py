@@ -31,6 +31,7 @@ def won(judge: Judge, seat: int) -> bool:
 
 
 SPEC = RoleSpec(
+    kinds={"kill": "target"}, night_rank=90,
     name="white_wolf", zh="白狼", faction="solo", special=False, night=night, win=won,
     pack=True, wolf_card=True,
     summary="Kills with the wolves; every second night kills one more alone. Wins as the "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from arena.engine.events import NightAction, VictimInfo
@@ -11,29 +12,37 @@ if TYPE_CHECKING:
     from arena.engine.judge import Judge
 
 
-def _can_use(judge: Judge, used_tonight: int) -> bool:
-    st, rules = judge.state, judge.rules
-    return st.potions_used < rules.witch__total_uses and used_tonight < rules.witch__max_per_night
+@dataclass(slots=True)
+class WitchState:
+    antidote: bool = True
+    poison: bool = True
+    used: int = 0  # potions used so far
+
+
+def _can_use(judge: Judge, mine: WitchState, used_tonight: int) -> bool:
+    rules = judge.rules
+    return mine.used < rules.witch__total_uses and used_tonight < rules.witch__max_per_night
 
 
 async def night(judge: Judge) -> None:
     st, rules = judge.state, judge.rules
+    mine: WitchState = st.role_state["witch"]
     for witch in st.actors("witch"):
         victim = st.night.wolf_target
-        sees = rules.witch__sees_victim == "always" or st.antidote
+        sees = rules.witch__sees_victim == "always" or mine.antidote
         if sees:
             judge.emit(VictimInfo, (witch,), seat=witch, victim=victim)
         used = 0
-        if (st.antidote and sees and victim is not None and _can_use(judge, used)
+        if (mine.antidote and sees and victim is not None and _can_use(judge, mine, used)
                 and (victim != witch or rules.witch__self_save)):
             decision = await judge.ask(judge.request(witch, "save", victim=victim))
             judge.emit(NightAction, (witch,), seat=witch, action="save",
                        target=victim if decision.yes else None)
             if decision.yes:
-                st.antidote, st.night.saved = False, victim
-                st.potions_used += 1
+                mine.antidote, st.night.saved = False, victim
+                mine.used += 1
                 used += 1
-        if st.poison and _can_use(judge, used):
+        if mine.poison and _can_use(judge, mine, used):
             options = st.alive()
             if not rules.witch__self_poison:
                 options = [s for s in options if s != witch]
@@ -43,11 +52,12 @@ async def night(judge: Judge) -> None:
             decision = await judge.ask(judge.request(witch, "poison", options, allow_none=True))
             judge.emit(NightAction, (witch,), seat=witch, action="poison", target=decision.target)
             if decision.target is not None:
-                st.poison, st.night.poisoned = False, decision.target
-                st.potions_used += 1
+                mine.poison, st.night.poisoned = False, decision.target
+                mine.used += 1
 
 
 SPEC = RoleSpec(
+    kinds={"save": "yes_no", "poison": "target"}, night_rank=100, state=WitchState,
     name="witch", zh="女巫", faction="village", special=True, night=night,
     summary="Is told the wolves' target; may save it with the antidote or poison anyone, "
     "each potion once per game.",

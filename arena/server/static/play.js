@@ -30,72 +30,30 @@
 
   function who(seat) {
     if (seat === null || seat === undefined) return S.nobody;
-    const name = state.names[seat - 1];
-    return name && name !== "P" + seat ? name + " (" + seat + ")" : "P" + seat;
+    return fill(S.who, {name: state.names[seat - 1] || "P" + seat, seat: seat});
   }
 
   function roleName(role) { return state.role_names[role] || role; }
 
-  function describe(e) {
-    const w = who(e.seat);
-    switch (e.type) {
-      case "phase": return fill(S["ev_phase_" + e.name], {day: e.day});
-      case "role": return fill(S.ev_role, {role: roleName(e.role)});
-      case "reveal": return fill(S.ev_reveal, {who: w, role: roleName(e.role), reason: e.reason});
-      case "vote": return e.target === null ? fill(S.ev_vote_none, {who: w})
-        : fill(S.ev_vote, {who: w, target: who(e.target)});
-      case "vote_result": {
-        const counts = Object.entries(e.counts).map(([s, n]) => who(+s) + " ×" + n).join(", ");
-        const outcome = e.eliminated === null ? S.ev_no_exile : fill(S.ev_exiled, {who: who(e.eliminated)});
-        return fill(S.ev_vote_result, {counts: counts, outcome: outcome});
-      }
-      case "death": return fill(S.ev_death, {who: w, cause: state.causes[e.cause] || e.cause,
-        role: e.revealed_role ? " — " + roleName(e.revealed_role) : ""});
-      case "sheriff": return e.seat === null ? S.ev_no_sheriff : fill(S.ev_sheriff, {who: w});
-      case "candidacy": return e.running ? fill(S.ev_candidacy, {who: w}) : null;
-      case "check_result": return fill(S.ev_check_result, {target: who(e.target),
-        result: S[e.result] || roleName(e.result)});
-      case "victim_info": return e.victim === null ? S.ev_no_victim
-        : fill(S.ev_victim_info, {target: who(e.victim)});
-      case "night_action": return fill(S.ev_night_action, {who: w, action: e.action,
-        target: e.targets.length ? e.targets.map(who).join(", ") : who(e.target)});
-      case "shoot": return fill(S.ev_shoot, {who: w, target: who(e.target)});
-      case "explode": return fill(S.ev_explode, {who: w});
-      case "spared": return fill(S.ev_spared, {who: w, reason: e.reason});
-      case "lovers": return fill(S.ev_lovers, {seats: e.seats.map(who).join(", ")});
-      case "fallback": return fill(S.ev_fallback, {kind: e.kind});
-      case "model_fallback": return fill(S.ev_model_fallback, {who: w, count: e.count,
-        reason: e.reason});
-      case "error": return fill(S.ev_error, {message: e.message});
-      case "game_end": return fill(S.ev_game_end, {winner: state.sides[e.winner] || e.winner,
-        seats: e.winners.map(who).join(", ")});
-      case "setup": case "usage": case "usage_summary": case "belief": return null;
-      default: return e.type + (e.seat ? " " + w : "");
-    }
+  function claimText(c) {  // a claim of the speech being written, in the catalog's words
+    return fill(S["chip_" + c.kind], {role: roleName(c.role), target: c.target,
+      result: S[c.result] || roleName(c.result)});
   }
 
-  function claimText(c) {
-    if (c.kind === "role") return fill(S.chip_role, {role: roleName(c.role)});
-    if (c.kind === "check") {
-      return fill(S.chip_check, {target: who(c.target), result: S[c.result] || roleName(c.result)});
-    }
-    return (c.kind === "accuse" ? S.claim_accuse : S.claim_vouch) + " " + who(c.target);
-  }
-
+  // Every event's words come from the server (the text layer), described for this viewer.
   function eventItem(e) {
+    if (e.line === null) return null;
     const li = el("li", undefined, "event ev-" + e.type);
     li.dataset.seq = e.seq;
     if (e.audience === "god") li.classList.add("god");
     else if (e.audience !== "public") li.classList.add("private");
-    if (e.type === "speech") {
-      li.append(el("b", fill(S.ev_speech, {who: who(e.seat)})));
+    if (e.type === "speech" && e.line) {
+      li.append(el("b", e.speaker));
       li.append(el("span", e.text, "speech-text"));
-      for (const c of e.claims) li.append(el("span", claimText(c), "claim"));
+      for (const c of e.claims_text) li.append(el("span", c, "claim"));
       return li;
     }
-    const text = describe(e);
-    if (text === null) return null;
-    li.textContent = text;
+    li.textContent = e.line;
     return li;
   }
 
@@ -130,7 +88,7 @@
     if (state.over && ends.length) {
       $("over").hidden = false;
       const end = ends[ends.length - 1];
-      $("over").textContent = S.game_over + " — " + fill(S.winner, {side: state.sides[end.winner] || end.winner});
+      $("over").textContent = S.game_over + " — " + end.line;
     }
     $("away").hidden = !state.away;
     $("away-text").textContent = S.away;

@@ -42,9 +42,9 @@ from pydantic import (
 from agents.providers.registry import parse_spec
 from agents.table import SeatOptions
 from arena import presets
-from arena.cli import UsageError
 from arena.engine import GameConfig, RuleError
 from arena.engine.config import parse_rule_value
+from arena.errors import UsageError
 from arena.fallbacks import MAX_SHARE
 from arena.files import parse_model, read_text
 

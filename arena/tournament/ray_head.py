@@ -1,6 +1,6 @@
 """A local Ray head owned by one tournament driver, in a process group of its own.
 
-The driver runs ``python -m arena.ray_head CPUS`` in a new session with a pipe on
+The driver runs ``python -m arena.tournament.ray_head CPUS`` in a new session with a pipe on
 its stdin. This starts Ray, prints the head's address, and waits for the pipe to
 close, which happens when the driver ends however it ends (even ``kill -9``); then
 it stops Ray and kills its own process group (the GCS, the raylet, its workers and

@@ -27,14 +27,14 @@ from agents.base import Agent
 from agents.llm import LLMAgent
 from agents.providers.describe import safe_spec
 from agents.providers.prices import price_for
-from arena.cli import Setup, play_game
 from arena.engine import GameResult
 from arena.engine.game import usage_totals
-from arena.run_layout import CONFIG_FILE, GAMES_DIR, MANIFEST_FILE, RUN_FILE, SPEND_FILE
-from arena.tournament_budget import Budget, CappedProvider
-from arena.tournament_config import RESUME_MAY_CHANGE, TournamentConfig, TournamentError
-from arena.tournament_pause import Pauses, fallback_shares
-from arena.tournament_schedule import GameSpec
+from arena.session import Setup, play_game
+from arena.tournament.budget import Budget, CappedProvider
+from arena.tournament.config import RESUME_MAY_CHANGE, TournamentConfig, TournamentError
+from arena.tournament.layout import CONFIG_FILE, GAMES_DIR, MANIFEST_FILE, RUN_FILE, SPEND_FILE
+from arena.tournament.pause import Pauses, fallback_shares
+from arena.tournament.schedule import GameSpec
 
 
 def transcript_name(spec: GameSpec) -> str:

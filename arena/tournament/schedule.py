@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from arena.seeds import derive, game_seed
-from arena.tournament_config import TournamentConfig
+from arena.tournament.config import TournamentConfig
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,11 +20,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from arena.ray_head import LOOPBACK_ONLY
-from arena.tournament import Outcome, Tracker, play_spec
-from arena.tournament_budget import Budget
-from arena.tournament_config import TournamentConfig, TournamentError
-from arena.tournament_schedule import GameSpec
+from arena.tournament.budget import Budget
+from arena.tournament.config import TournamentConfig, TournamentError
+from arena.tournament.ray_head import LOOPBACK_ONLY
+from arena.tournament.run import Outcome, Tracker, play_spec
+from arena.tournament.schedule import GameSpec
 
 
 def play_remote(config_data: dict[str, Any], spec: GameSpec,
@@ -59,7 +59,7 @@ def local_head(cpus: int) -> Iterator[str]:
     Its driver joins it by address, so it runs without Ray's token authentication
     (which only a driver that starts Ray itself sets up), as ``ray start`` does.
     """
-    head = subprocess.Popen([sys.executable, "-m", "arena.ray_head", str(cpus)],
+    head = subprocess.Popen([sys.executable, "-m", "arena.tournament.ray_head", str(cpus)],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                             start_new_session=True,
                             env={**os.environ, "RAY_AUTH_MODE": "disabled"})

@@ -17,7 +17,7 @@ from agents.providers.registry import is_provider_spec
 from arena.engine import BaseEvent
 from arena.engine.events import UsageRecord
 from arena.fallbacks import MAX_SHARE, FallbackCount
-from arena.tournament_config import TournamentConfig
+from arena.tournament.config import TournamentConfig
 
 Endpoint = tuple[str, str]
 

@@ -1,0 +1,34 @@
+"""``arena rules``: every role and every rule key with its default."""
+
+from __future__ import annotations
+
+import argparse
+
+from rich.console import Console
+
+from arena.engine.config import rule_help
+from arena.engine.roles import ROLES
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    sub.add_parser("rules", help="list roles and rule keys").set_defaults(run=cmd_rules)
+
+
+def cmd_rules(args: argparse.Namespace, console: Console) -> int:
+    from rich.table import Table
+
+    roles = Table(title="Roles")
+    roles.add_column("role", no_wrap=True)
+    for column in ("中文", "side", "power"):
+        roles.add_column(column)
+    for spec in ROLES.values():
+        roles.add_row(spec.name, spec.zh, spec.faction, spec.summary)
+    console.print(roles)
+    keys = Table(title="Rule keys (--set KEY=VALUE)")
+    keys.add_column("key", no_wrap=True)
+    for column in ("default", "meaning"):
+        keys.add_column(column)
+    for key, default, help_text in rule_help():
+        keys.add_row(key, default, help_text)
+    console.print(keys)
+    return 0

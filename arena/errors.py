@@ -1,0 +1,11 @@
+"""The errors a command reports as one line and exit code 2."""
+
+from __future__ import annotations
+
+
+class UsageError(ValueError):
+    """Bad command-line input."""
+
+
+class TranscriptError(ValueError):
+    """A transcript that cannot be read, written or does not replay."""

@@ -1,0 +1,112 @@
+"""The transcript header (line 1 of a transcript): a typed model of what was played.
+
+``TranscriptHeader.line`` writes the JSON of ``json.dumps`` of the former plain dict:
+the same keys in the same order, an optional key present exactly when it was set.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+from datetime import UTC, datetime
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from agents.prompts import hashes as prompt_hashes
+from arena.engine import Game
+from arena.engine.events import SCHEMA
+
+
+class SeatEntry(BaseModel):
+    """Who played a seat: its name, agent spec and, for a model seat, its settings."""
+
+    model_config = ConfigDict(extra="allow")
+
+    seat: int
+    name: str
+    agent: str = "?"
+    model: str | None = None  # the id its usage events carry, for a model seat
+    provider: str | None = None
+    base_url: str | None = None
+    sdk: str | None = None
+    temperature: int | float | None = None
+    max_tokens: int | None = None
+    reasoning_effort: str | None = None
+    thinking_budget: int | None = None
+    lang: str | None = None
+    persona: str | None = None
+    seed: int | None = None
+    player: str | None = None  # a tournament's pool name for the agent in this seat
+
+    @property
+    def identity(self) -> str:
+        """The player evals group by: pool name, else model (older headers wrote
+        MODEL@BASE_URL: one model is one group wherever it is served), else agent."""
+        return self.player or (self.model or "").partition("@")[0] or self.agent
+
+
+class ImportSource(BaseModel):
+    """Where an imported game came from, and how the engine's game departs from it."""
+
+    format: str
+    file: str
+    mismatches: list[str]
+    differences: list[str]
+
+
+class TranscriptHeader(BaseModel):
+    """Line 1 of a transcript: the game's seed, rules, deal, seats and provenance."""
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+    type: Literal["header"] = "header"
+    schema_id: str = Field(alias="schema")
+    game_id: str = ""
+    seed: int | None = None
+    preset: str | None = None
+    rules: dict[str, Any] = Field(default_factory=dict)
+    deal: dict[str, int] = Field(default_factory=dict)
+    seats: list[SeatEntry] = Field(default_factory=list)
+    record_reasoning: bool = False
+    roles: dict[str, str] = Field(default_factory=dict)
+    centre: list[str] = Field(default_factory=list)
+    created: str = ""
+    versions: dict[str, str] = Field(default_factory=dict)
+    prompts: dict[str, str] = Field(default_factory=dict)
+    source: ImportSource | None = None  # an imported game's record
+
+    def as_json(self) -> dict[str, Any]:
+        """The header as JSON data: the keys it was made or read with, in field order."""
+        return self.model_dump(mode="json", by_alias=True, exclude_unset=True)
+
+    def line(self) -> str:
+        """The header's line in a transcript (without the newline)."""
+        return json.dumps(self.as_json(), ensure_ascii=False)
+
+    def dealt(self) -> dict[int, str]:
+        """The card dealt to each seat."""
+        return {int(seat): role for seat, role in self.roles.items()}
+
+
+def _versions() -> dict[str, str]:
+    try:
+        arena_version = version("werewolf-arena")
+    except PackageNotFoundError:
+        arena_version = "dev"
+    return {"werewolf-arena": arena_version, "python": platform.python_version()}
+
+
+def make_header(game: Game, *, game_id: str, seed: int,
+                seats: list[SeatEntry]) -> TranscriptHeader:
+    """The header of a game about to be played (its cards are dealt)."""
+    config = game.judge.config
+    return TranscriptHeader(
+        type="header", schema_id=SCHEMA, game_id=game_id, seed=seed, preset=config.preset,
+        rules=config.rules.key_values(), deal=dict(config.roles), seats=seats,
+        record_reasoning=game.judge.record_reasoning,
+        roles={str(n): r for n, r in game.roles.items()},
+        centre=list(game.judge.state.centre),
+        created=datetime.now(UTC).isoformat(timespec="seconds"), versions=_versions(),
+        prompts=prompt_hashes())
