@@ -1,4 +1,4 @@
-"""Agents behind one async interface, named by spec strings (design.md section 3)."""
+"""Agents behind one async interface, named by spec strings (docs/tables.md)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from agents.base import Agent, derive_seed
 from agents.table import SeatOptions
+
+PROJECT = "werewolf-arena"  # tells this package from others named `agents` (arena.entry)
 
 if TYPE_CHECKING:
     from agents.providers.registry import ProviderOptions

@@ -26,7 +26,7 @@ from typing import Any
 from evals.export import fraction, metric_order, seat_sums
 from evals.paired import Difference, holm, needed_units, paired
 from evals.ratings import RATERS, RESAMPLES, Match, matches
-from evals.records import GameRecord, deal_key
+from evals.records import DealKey, GameRecord, deal_key
 from evals.samples import base_name
 
 WIN_RATE, RATING = "win_rate", "rating"
@@ -87,9 +87,9 @@ def _bump(tally: Tally, measure: str, num: float, den: float) -> None:
     cell[1] += den
 
 
-def deals(records: Sequence[GameRecord]) -> dict[tuple[str, str], Deal]:
+def deals(records: Sequence[GameRecord]) -> dict[DealKey, Deal]:
     """The tallies of every deal: win share overall and per role, and each metric."""
-    out: dict[tuple[str, str], Deal] = {}
+    out: dict[DealKey, Deal] = {}
     for record in records:
         deal = out.setdefault(deal_key(record), Deal(record.preset or "–"))
         deal.games += 1
@@ -149,7 +149,7 @@ def _ratings(records: Sequence[GameRecord], pairs: Sequence[tuple[str, str]],
     two-sided p-value from resampling whole deals (games kept in game-id order)."""
     ordered = sorted(records, key=lambda r: (r.game_id, str(r.path)))
     games = [matches([record], "overall") for record in ordered]
-    by_deal: dict[tuple[str, str], list[int]] = defaultdict(list)
+    by_deal: dict[DealKey, list[int]] = defaultdict(list)
     for index, record in enumerate(ordered):
         by_deal[deal_key(record)].append(index)
     groups = list(by_deal.values())

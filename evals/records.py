@@ -31,7 +31,8 @@ class GameRecord:
     winners: frozenset[int]
     days: int
     events: tuple[BaseEvent, ...]
-    seed: int | None = None  # the header's seed: with the preset, it names the deal
+    seed: int | None = None  # the header's seed: with the preset and the cards, the deal
+    dealt: tuple[str, ...] = ()  # the header's deal: the card at each seat, then the centre
 
     @cached_property
     def wolves(self) -> frozenset[int]:
@@ -52,14 +53,20 @@ class GameRecord:
         return self.teams[seat] == "village"
 
 
-def deal_key(record: GameRecord) -> tuple[str, str]:
-    """(preset, seed) of the game, naming its deal; (preset, game id) when it has no seed."""
-    return record.preset or "", str(record.seed) if record.seed is not None else record.game_id
+DealKey = tuple[str, str, tuple[str, ...]]
+
+
+def deal_key(record: GameRecord) -> DealKey:
+    """(preset, seed, cards) of the game, naming its deal (a tournament plays each deal once
+    per turn of its agents; imported games share a seed but not their cards); (preset,
+    game id, cards) when it has no seed."""
+    seed = str(record.seed) if record.seed is not None else record.game_id
+    return record.preset or "", seed, record.dealt
 
 
 def deal_numbers(records: Iterable[GameRecord]) -> list[int]:
     """Each game's deal, the deals numbered 0, 1, ... in order of first appearance."""
-    numbers: dict[tuple[str, str], int] = {}
+    numbers: dict[DealKey, int] = {}
     return [numbers.setdefault(deal_key(record), len(numbers)) for record in records]
 
 
@@ -115,6 +122,7 @@ def load_record(path: Path) -> GameRecord | None:
         teams={seat: team_of(role) for seat, role in roles.items()},
         winner=end.winner, winners=frozenset(end.winners), days=end.day,
         events=tuple(transcript.events), seed=header.seed,
+        dealt=tuple(role for _, role in sorted(header.dealt().items())) + tuple(header.centre),
     )
 
 

@@ -6,7 +6,7 @@ limit, which `arena eval` leaves out of every metric, is played over with the ne
 seed, and the number of them is printed). Every metric is estimated on
 each replicate, ungrouped and by team; a replicate covers a metric when the metric's
 interval holds the reference value: its value over all the replicates' games pooled. The
-pooled value has 1/sqrt(replicates) of one replicate's standard error (5% at 400), too
+pooled value has 1/sqrt(replicates) of one replicate's standard error (3% at 1,000), too
 little to move coverage by more than a few tenths of a point, and needs no extra games.
 A metric without an interval in a replicate (no samples, or one game) is skipped there;
 the number of replicates with each is printed, and how the misses split between a
@@ -15,7 +15,7 @@ no ``team_win_rate`` there, but its interval would be that of 0 wins in all the
 replicate's games, and counts as such: scoring only the replicates where a rare side
 won would measure coverage given that the estimate is above 0. A preset passes when
 every metric covers in at least 93% of its replicates (a true 95% interval measured on
-400 replicates falls below that about 3% of the time).
+1,000 replicates falls below that about 0.2% of the time).
 """
 
 from __future__ import annotations
@@ -142,7 +142,7 @@ def report(preset: str, cover: dict[Key, Tally], threshold: float) -> bool:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--replicates", type=int, default=400)
+    parser.add_argument("--replicates", type=int, default=1000)
     parser.add_argument("--games", type=int, default=50, help="games per replicate")
     parser.add_argument("--presets", nargs="+", default=list(PRESETS))
     parser.add_argument("--agents", default="random", help="the agent at every seat")

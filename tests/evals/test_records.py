@@ -72,3 +72,17 @@ def test_games_stopped_by_the_day_limit_are_counted_and_left_out_of_metrics(
     decided = [r for r in records if not r.capped]
     days = result["groups"].get("all", {}).get("game_days")
     assert (days["n"] if days else 0) == len(decided)
+
+
+def test_games_sharing_a_seed_are_one_deal_only_with_the_same_cards(
+        scripted: GameRecord) -> None:
+    """Imported games share one seed, each with its own cards: separate deals; a
+    tournament's turns of one deal share seed and cards: one deal."""
+    from dataclasses import replace
+
+    from evals.records import deal_numbers
+
+    first = replace(scripted, seed=1, dealt=("werewolf", "seer", "villager"))
+    turned = replace(first, game_id="turn-2")
+    other = replace(first, game_id="imported-2", dealt=("seer", "werewolf", "villager"))
+    assert deal_numbers([first, turned, other]) == [0, 0, 1]
