@@ -28,8 +28,9 @@ from agents.decisions import AnswerError, game_schema, parse
 from agents.prompting import Prompter, dealt_roles
 from agents.providers.base import ChatProvider, ChatReply, ChatRequest, Message
 from agents.providers.jsonparse import parse_json_object
+from agents.providers.retry import TRIES
 from arena.engine import Decision, Observation, Request
-from arena.engine.requests import UnusableAnswer
+from arena.engine.requests import UnusableAnswer, Usage
 
 SEED_RANGE = 1 << 31  # APIs take a signed 32- or 64-bit seed
 SCHEMA_NAME = "werewolf_decision"  # one name and schema for every call: a cached prefix
@@ -68,6 +69,7 @@ class LLMAgent:
         self.temperature, self.max_tokens = temperature, max_tokens
         self.history: list[Message] = []
         self.shown = -1  # seq of the last event the model has been told about
+        self.tries: list[Usage] = []
         self.schema: dict[str, Any] = {}
         self.cache_key = ""
         # a belief exchange leaves the history once over: where it began (history length,
@@ -94,6 +96,17 @@ class LLMAgent:
         self.cache_key = "werewolf-" + hashlib.sha256(system.encode()).hexdigest()[:32]
 
     async def decide(self, observation: Observation, request: Request) -> Decision:
+        self.tries = []  # this decision's failed and cut-off tries, as they happen
+        TRIES.set(self.tries)  # in this decision's own context (the judge runs it as a task)
+        return await self._decide(observation, request)
+
+    def unbilled(self) -> tuple[Usage, ...]:
+        """The tries of a decision the judge's time limit cut off (nothing else bills
+        them): the failed ones and the one in flight, which the provider may bill."""
+        tries, self.tries = tuple(self.tries), []
+        return tries
+
+    async def _decide(self, observation: Observation, request: Request) -> Decision:
         if not self.history:
             self.start(observation)
         roles = dealt_roles(observation)

@@ -126,11 +126,19 @@ class ReplayAgent:
 
     def __init__(self, steps: list[Step]) -> None:
         self.steps = deque(steps)
+        self.cut_off: tuple[Usage, ...] = ()  # the usage of the last timeout it replayed
+
+    def unbilled(self) -> tuple[Usage, ...]:
+        """After a replayed timeout: the tries the original decision had made."""
+        tries, self.cut_off = self.cut_off, ()
+        return tries
 
     async def decide(self, observation: Observation, request: Request) -> Decision:
         if self.steps and self.steps[0][0] == request.kind:
             step = self.steps.popleft()[1]
             if isinstance(step, BaseException):
+                if isinstance(step, TimeoutError):
+                    self.cut_off = getattr(step, "usage", ())
                 raise step
             return step
         if request.kind in OPTIONAL:

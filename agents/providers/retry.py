@@ -10,6 +10,7 @@ retries and calls that fail for good are billed and visible in transcripts.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import ssl
 import time
 from collections.abc import Awaitable, Callable, Hashable, Mapping
@@ -34,6 +35,11 @@ from agents.providers.base import ChatReply, ProviderError
 from arena.engine.requests import Usage
 
 T = TypeVar("T")
+TRIES: contextvars.ContextVar[list[Usage] | None] = contextvars.ContextVar(
+    "TRIES", default=None)
+"""Where the running decision keeps its failed and cut-off tries as they happen, so a
+decision the judge's time limit cancels still bills them (agents/llm.py ``unbilled``)."""
+CUT_OFF = "cut off by the decision's time limit"
 RETRY_STATUS = frozenset({408, 409, 429})
 
 
@@ -146,6 +152,7 @@ async def call_with_retries(attempt: Callable[[], Awaitable[T]], *, key: str, si
     retrying = AsyncRetrying(stop=stop_after_attempt(policy.attempts), wait=_Wait(policy),
                              retry=retry_if_exception_type(Transient), reraise=True)
     failed: list[Usage] = []
+    tries = TRIES.get()
     try:
         async for trial in retrying:
             with trial:
@@ -157,6 +164,14 @@ async def call_with_retries(attempt: Callable[[], Awaitable[T]], *, key: str, si
                         failed.append(Usage(model=model, attempt=len(failed) + 1,
                                             latency_s=time.perf_counter() - started,
                                             error=_reason(exc)))
+                        if tries is not None:
+                            tries.append(failed[-1])
+                        raise
+                    except asyncio.CancelledError:  # the decision's time limit
+                        if tries is not None:
+                            tries.append(Usage(model=model, attempt=len(failed) + 1,
+                                               latency_s=time.perf_counter() - started,
+                                               error=CUT_OFF))
                         raise
                     return result, time.perf_counter() - started, tuple(failed)
     except Transient as exc:

@@ -164,6 +164,10 @@ class Judge:
             except AbortGame:
                 raise
             except TimeoutError:
+                # the tries the time limit cut off, from an agent that keeps them
+                unbilled = getattr(self.agents[seat], "unbilled", None)
+                if unbilled is not None:
+                    self._bill(request, unbilled(), notes)
                 decision = self._fallback(request, "timeout", notes)
                 break
             except UnusableAnswer as exc:  # an answer holding no decision: refused too

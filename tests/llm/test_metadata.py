@@ -80,3 +80,22 @@ def test_retries_are_billed_attempt_by_attempt(stub: StubServer, tmp_path: Path,
 def test_base_urls_lose_their_secrets(url: str, safe: str) -> None:
     assert safe_url(url) == safe
     assert safe_spec(f"openai:m@{url}") == f"openai:m@{safe}"
+
+
+def test_a_decision_cut_off_by_the_time_limit_still_bills_its_tries(
+        stub: StubServer, tmp_path: Path) -> None:
+    """Seat 3's first call fails (HTTP 500), its retry is still in flight when the
+    judge's 3-second limit ends the decision: both tries are usage events before the
+    timeout fallback (the provider may bill the cut one), and the game replays exactly."""
+    from agents.providers.retry import CUT_OFF
+    from arena.engine.events import Fallback
+
+    stub.push(auto(), status(500), auto(delay_s=8))  # the probe, then seat 3's first call
+    path = play(tmp_path, "cut", "--seat", f"3=openai:gpt-4o-mini@{stub.openai_url}",
+                "--timeout", "3", "--max-fallback-share", "1")
+    events = transcript.read(path).events
+    timeout = next(e for e in events if isinstance(e, Fallback) and e.reason == "timeout")
+    tries = [e for e in events[:timeout.seq] if isinstance(e, UsageRecord)
+             and e.kind == timeout.kind]
+    assert [(t.seat, t.attempt, t.error) for t in tries] == [(3, 1, "HTTP 500"), (3, 2, CUT_OFF)]
+    assert transcript.verify(path)[0]
