@@ -3,8 +3,10 @@
 The seat holds the pending request with its deadline until the browser answers
 through the table's API. When the turn runs out the seat is marked away and the
 configured fallback decides (or, with no fallback agent, the judge applies its
-default and records a ``fallback`` event); while away, later requests go to the
-fallback at once, until the player comes back.
+default and records a ``fallback`` event). While away, each later request still
+waits a short grace (``AWAY_GRACE_S``, or the turn if shorter) for the player
+before the fallback decides, so a person who looks back in time is not played
+past; an answer in that time, like "I'm back", ends the away state.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from dataclasses import dataclass, field
 
 from agents import Agent
 from arena.engine import Decision, Observation, Request
+
+AWAY_GRACE_S = 10.0  # seconds an away seat's request waits for the player
 
 
 @dataclass
@@ -39,6 +43,7 @@ class WebSeat:
     def __init__(self, turn_s: float, fallback: Agent | None,
                  on_change: Callable[[], None]) -> None:
         self.turn_s = turn_s
+        self.grace_s = min(turn_s, AWAY_GRACE_S)
         self.fallback = fallback
         self.on_change = on_change
         self.pending: Pending | None = None
@@ -48,7 +53,7 @@ class WebSeat:
     async def decide(self, observation: Observation, request: Request) -> Decision:
         self._asked += 1
         loop = asyncio.get_running_loop()
-        wait = 0.0 if self.away else self.turn_s
+        wait = self.grace_s if self.away else self.turn_s
         self.pending = Pending(request, time.monotonic() + wait, loop.create_future(),
                                self._asked)
         self.on_change()
@@ -70,6 +75,7 @@ class WebSeat:
             return "no decision is pending for this seat"
         problem = pending.request.validate(decision)
         if problem is None:
+            self.away = False  # answering is coming back
             pending.answer.set_result(decision)
         return problem
 

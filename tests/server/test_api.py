@@ -189,3 +189,31 @@ def test_finished_tables_are_forgotten_when_too_many_are_kept(tmp_path: Path) ->
         assert list(kept) == [c.id for c in made[-4:]]
         assert small.get(made[0].seat_api(1), params={"token": made[0].token(1)}
                          ).status_code == 404
+
+
+def test_an_away_player_who_answers_in_the_grace_is_back() -> None:
+    """Issue 14: after a missed turn the seat is away, but its next request still waits
+    a short grace for the person; answering then plays their choice and ends the away
+    state, so one missed turn does not hand the rest of the game to the fallback."""
+    asked: list[Request] = []
+
+    class Stand:
+        async def decide(self, observation: Observation, request: Request) -> Decision:
+            asked.append(request)
+            return Decision(kind=request.kind, yes=True)
+
+    seat = WebSeat(0.2, Stand(), lambda: None)
+    request = Request(seat=1, kind="save", day=1)
+    seen = observe([], 1)
+
+    async def scenario() -> Decision:
+        await seat.decide(seen, request)  # the missed turn
+        assert seat.away and len(asked) == 1
+        waiting = asyncio.ensure_future(seat.decide(seen, request))
+        await asyncio.sleep(0)
+        assert seat.pending is not None  # the away seat still waits for the person
+        assert seat.answer(Decision(kind="save", yes=False)) is None
+        return await waiting
+
+    assert asyncio.run(scenario()).yes is False
+    assert not seat.away and len(asked) == 1
