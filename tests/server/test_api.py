@@ -128,15 +128,21 @@ def test_the_fallback_agent_is_configurable(client: TestClient) -> None:
     assert table.seats[3].away
 
 
+class Stand:
+    """A fallback that always says yes, and keeps what it was asked."""
+
+    def __init__(self) -> None:
+        self.asked: list[Request] = []
+
+    async def decide(self, observation: Observation, request: Request) -> Decision:
+        self.asked.append(request)
+        return Decision(kind=request.kind, yes=True)
+
+
 def test_an_away_player_is_played_by_the_fallback_until_they_come_back() -> None:
-    asked: list[Request] = []
-
-    class Stand:
-        async def decide(self, observation: Observation, request: Request) -> Decision:
-            asked.append(request)
-            return Decision(kind=request.kind, yes=True)
-
-    seat = WebSeat(0.05, Stand(), lambda: None)
+    stand = Stand()
+    asked = stand.asked
+    seat = WebSeat(0.05, stand, lambda: None)
     request = Request(seat=1, kind="save", day=1)
     seen = observe([], 1)
 
@@ -195,14 +201,9 @@ def test_an_away_player_who_answers_in_the_grace_is_back() -> None:
     """Issue 14: after a missed turn the seat is away, but its next request still waits
     a short grace for the person; answering then plays their choice and ends the away
     state, so one missed turn does not hand the rest of the game to the fallback."""
-    asked: list[Request] = []
-
-    class Stand:
-        async def decide(self, observation: Observation, request: Request) -> Decision:
-            asked.append(request)
-            return Decision(kind=request.kind, yes=True)
-
-    seat = WebSeat(0.2, Stand(), lambda: None)
+    stand = Stand()
+    asked = stand.asked
+    seat = WebSeat(0.2, stand, lambda: None)
     request = Request(seat=1, kind="save", day=1)
     seen = observe([], 1)
 
