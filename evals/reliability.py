@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from arena.engine.events import Fallback
+from arena.fallbacks import MAX_SHARE
 from evals.outcomes import decider
 from evals.records import GameRecord
 
-MAX_FALLBACK_SHARE = 0.2
+MAX_FALLBACK_SHARE = MAX_SHARE  # one default with `arena play` and tournaments
 RATES = {"fallback_rate": "fallback_rate", "refusal_rate": "error_rate"}
 """Reported name -> the metric (docs/metrics.md) it is read from."""
 

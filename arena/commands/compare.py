@@ -4,21 +4,18 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Sequence
 from dataclasses import replace
-from pathlib import Path
 
 from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from arena.commands.eval import read_games
+from arena.commands.eval import load_games
 from arena.errors import UsageError
 from evals.compare import Comparison, Pair, compare
 from evals.paired import Difference
 from evals.ratings import RESAMPLES
-from evals.records import GameRecord, transcript_paths
 from evals.report import number, span
 
 
@@ -40,19 +37,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         help="seed of the bootstrap (default 0)")
     parser.add_argument("--json", action="store_true", help="print the comparison as JSON")
     parser.set_defaults(run=cmd_compare)
-
-
-def load_games(inputs: Sequence[str]) -> list[GameRecord]:
-    """The finished games under ``inputs``; unfinished ones are counted on stderr."""
-    paths = transcript_paths(Path(p) for p in inputs)
-    if not paths:
-        raise UsageError(f"no transcripts (*.jsonl) in {' '.join(inputs)}")
-    records, skipped = read_games(paths)
-    if skipped:
-        Console(stderr=True).print(f"arena: skipped {skipped} unfinished game(s)", markup=False)
-    if not records:
-        raise UsageError(f"no finished game among {len(paths)} transcript(s)")
-    return records
 
 
 def cmd_compare(args: argparse.Namespace, console: Console) -> int:

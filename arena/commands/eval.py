@@ -43,17 +43,22 @@ def read_games(paths: Sequence[Path]) -> tuple[list[GameRecord], int]:
     return records, len(skipped)
 
 
-def cmd_eval(args: argparse.Namespace, console: Console) -> int:
-    paths = transcript_paths(Path(p) for p in args.transcripts)
+def load_games(inputs: Sequence[str]) -> list[GameRecord]:
+    """The finished games under ``inputs`` (run folders, transcript folders, files);
+    unfinished ones are counted on stderr; UsageError when none is left."""
+    paths = transcript_paths(Path(p) for p in inputs)
     if not paths:
-        raise UsageError(f"no transcripts (*.jsonl) in {' '.join(args.transcripts)}")
+        raise UsageError(f"no transcripts (*.jsonl) in {' '.join(inputs)}")
     records, skipped = read_games(paths)
     if skipped:
-        Console(stderr=True).print(f"arena: skipped {skipped} unfinished game(s)",
-                                   markup=False)
+        Console(stderr=True).print(f"arena: skipped {skipped} unfinished game(s)", markup=False)
     if not records:
         raise UsageError(f"no finished game among {len(paths)} transcript(s)")
-    result = evaluate(records, args.by)
+    return records
+
+
+def cmd_eval(args: argparse.Namespace, console: Console) -> int:
+    result = evaluate(load_games(args.transcripts), args.by)
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
         return 0

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from arena.commands.compare import load_games
+from arena.commands.eval import load_games
 from arena.errors import UsageError
 from arena.files import write_text
 from evals.export import to_csv
