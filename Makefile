@@ -44,6 +44,7 @@ test-llama: $(STAMP)
 
 bench: $(DEV_STAMP)
 	$(BIN)/python scripts/bench.py
+	$(BIN)/python scripts/bench_engine.py
 	$(BIN)/python scripts/bench_llm.py
 	$(BIN)/python scripts/balance.py --write
 	$(BIN)/python scripts/coverage.py

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from agents.base import Agent, derive_seed
 from agents.table import SeatOptions
 
-PROJECT = "werewolf-arena"  # tells this package from others named `agents` (arena.entry)
+PROJECT = "werewolf-arena"  # tells this package from others named `agents` (arena.app.entry)
 
 if TYPE_CHECKING:
     from agents.providers.registry import ProviderOptions
@@ -32,8 +32,8 @@ def make_agent(spec: str, seat: int, game_seed: int, options: SeatOptions | None
                lang: str = "en") -> Agent:
     """Build the agent a spec names, seeded from the game seed and the seat.
 
-    ``options`` and ``lang`` matter to model seats (``openai:``, ``anthropic:``,
-    ``langchain:``) only.
+    ``options`` matter to model seats (``openai:``, ``anthropic:``, ``langchain:``)
+    only; ``lang`` to model seats and the heuristic, which speak it.
     """
     name = kind_of(spec)
     build = AGENTS.get(name)
@@ -44,10 +44,12 @@ def make_agent(spec: str, seat: int, game_seed: int, options: SeatOptions | None
     return build(spec, derive_seed(game_seed, seat, name), options or SeatOptions(), lang)
 
 
-def _bot(module: str, name: str) -> Builder:
-    """A built-in bot, imported only when a seat plays it."""
-    def build(_spec: str, seed: int, _options: SeatOptions, _lang: str) -> Agent:
-        agent: Agent = getattr(import_module(module), name)(seed)
+def _bot(module: str, name: str, *, speaks: bool = False) -> Builder:
+    """A built-in bot, imported only when a seat plays it (``speaks``: it talks in the
+    game's language, passed as ``lang``)."""
+    def build(_spec: str, seed: int, _options: SeatOptions, lang: str) -> Agent:
+        cls = getattr(import_module(module), name)
+        agent: Agent = cls(seed, lang=lang) if speaks else cls(seed)
         return agent
     return build
 
@@ -98,7 +100,7 @@ def _model_agent(spec: str, seed: int, options: SeatOptions, lang: str) -> Agent
 AGENTS: dict[str, Builder] = {  # agent kind -> builder; a new kind adds its entry
     "random": _bot("agents.random", "RandomAgent"),
     "passive": _bot("agents.passive", "PassiveAgent"),
-    "heuristic": _bot("agents.heuristic", "HeuristicAgent"),
+    "heuristic": _bot("agents.heuristic", "HeuristicAgent", speaks=True),
     "human": _human, "web": _web, **dict.fromkeys(MODELS, _model_agent),
 }
 

@@ -23,6 +23,16 @@ class SeededAgent:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self.aside_rng = random.Random(f"aside:{seed}")
+
+    def aside(self, decide: Callable[[], Decision]) -> Decision:
+        """``decide()`` drawing from a stream of its own, the game's RNG left untouched, so
+        the answer changes nothing in the rest of the game (a vote probe)."""
+        main, self.rng = self.rng, self.aside_rng
+        try:
+            return decide()
+        finally:
+            self.rng = main
 
 
 Self = TypeVar("Self")

@@ -11,18 +11,26 @@ The possessed, a human on the wolves' side, is no wolf here: he may be the one g
 claimant too many, and once caught in a lie his words count for nothing; a medium's
 checks are about exiled seats. The pack's size is itself uncertain when the thief's
 spare cards may hold wolf cards (or his blind pick may add one): each possible size
-is enumerated with its prior.
+is enumerated with its prior. Large tables (past ``EXACT_SETS`` sets) weigh the same
+sets on arrays, and past ``SAMPLE_SETS`` a fixed sample of them, keeping their scores
+from one weighing to the next (``_scores``, ``_base_logs``). The seats of a game fold
+its public events once, into one shared public evidence (``PublicLog``).
 """
 
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter, OrderedDict
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
-from itertools import combinations, repeat
+from functools import lru_cache, partial
+from itertools import combinations, islice, repeat
 from operator import add, and_, itemgetter
 from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
 
 from arena.engine.events import (
     BaseEvent,
@@ -43,6 +51,8 @@ from arena.engine.roles.factions import in_pack
 from arena.engine.view import Observation
 
 WOLF = "werewolf"
+POWER_CARDS = frozenset({"face_up", "second_card"})
+"""Reveals of a Double-You seat's power card (V2, V3), which says nothing of its camp."""
 SEER = "seer"
 MEDIUM = "medium"
 POSSESSED = "possessed"
@@ -76,6 +86,11 @@ NIGHT_DEATH = 0.15  # an unrevealed night death was a (poisoned) wolf
 WOLF_TARGET = 0.05  # the wolves chose one of their own as the night's victim
 CLAIM_TRUST = 0.9  # a good claimant holds the role he claims
 LOG_LIE = math.log(LIE)
+EXACT_SETS = 1000
+"""Tables with more possible wolf sets than this weigh them on arrays (``dense``); the
+smaller keep the list path, bit for bit as before."""
+SAMPLE_SETS = 50_000
+"""Past this many sets, the arrays hold a fixed uniform sample of this many (an estimate)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,12 +144,12 @@ def pair_holders(seats: int, wolves: int) -> dict[tuple[int, int], itemgetter[An
 @dataclass(frozen=True, slots=True)
 class Worlds:
     """The wolf sets certain knowledge leaves: the sure wolves ``must`` plus, for each
-    possible pack size, any choice of the rest among the ``open`` seats (numbered 1..
-    in ``sizes``' spaces), with the log prior of that size."""
+    possible pack size, any choice of the rest (``sizes``: how many, with the log prior
+    of that size) among the ``open`` seats (numbered 1.. in their spaces)."""
 
     must: frozenset[int]
     open: tuple[int, ...]
-    sizes: tuple[tuple[Space, float], ...]
+    sizes: tuple[tuple[int, float], ...]
 
     def allows(self, wolves: set[int]) -> bool:
         """Whether ``wolves`` is one of the sets."""
@@ -142,7 +157,7 @@ class Worlds:
         if not self.must <= wolves or not rest <= set(self.open):
             return False
         mask = sum(1 << i for i, s in enumerate(self.open, 1) if s in rest)
-        return any(mask in sets.masks for sets, _ in self.sizes)
+        return any(mask in space(len(self.open), k).masks for k, _ in self.sizes)
 
 
 @lru_cache(maxsize=256)
@@ -169,7 +184,6 @@ class Evidence:
     deal: dict[str, int] = field(default_factory=dict)
     rules: dict[str, Any] = field(default_factory=dict)
     nightfall: bool = False  # a night has begun (so the thief has taken his card)
-    seen: int = 0
     first: BaseEvent | None = None
     moved: BaseEvent | None = None  # the last event that moved the belief
     known: dict[int, str] = field(default_factory=dict)
@@ -199,6 +213,16 @@ class Evidence:
     pack: set[int] = field(default_factory=set)
     earlier_pack: set[int] = field(default_factory=set)
     version: int = 0  # bumped by every event that may move the belief
+    # caches, left out of comparisons: a large table's acts folded (``_scores``), its
+    # sets' summed potentials (``_base_logs``), ``pack_seats`` at a version
+    scores: Scores | None = field(default=None, compare=False, repr=False)
+    logs: Logs | None = field(default=None, compare=False, repr=False)
+    packed: tuple[int, tuple[int, ...]] = field(default=(-1, ()), compare=False, repr=False)
+
+    @property
+    def vectorised(self) -> bool:
+        """A large table, whose wolf sets are weighed on arrays."""
+        return math.comb(self.players, _pack_cards(self.dealt)) > EXACT_SETS
 
     @property
     def lying(self) -> bool:
@@ -206,16 +230,22 @@ class Evidence:
         profit: they tell him nothing."""
         return not self.public_only and self.known.get(self.seat) == POSSESSED
 
-    def fold(self, events: tuple[BaseEvent, ...]) -> None:
-        if self.first is None and events:
-            self.first = events[0]
-        for event in events[self.seen:]:
-            if not self.public_only or event.audience == "public":
-                version = self.version
-                self._apply(event)
-                if self.version != version:
-                    self.moved = event
-        self.seen = len(events)
+    def take(self, event: BaseEvent) -> None:
+        """Fold one more event (a public-only evidence is given the public ones only)."""
+        if self.first is None:
+            self.first = event
+        version = self.version
+        self._apply(event)
+        if self.version != version:
+            self.moved = event
+
+    def pack_seats(self) -> tuple[int, ...]:
+        """The seats known to hold a pack card, in order (every change of ``known``
+        bumps the version)."""
+        if self.packed[0] != self.version:
+            self.packed = (self.version,
+                           tuple(sorted(s for s, r in self.known.items() if is_pack(r))))
+        return self.packed[1]
 
     def claimants(self, role: str) -> list[int]:
         """Seats that claimed ``role``, in the order they first did."""
@@ -248,14 +278,29 @@ class Evidence:
         if not self.nightfall and event.phase == "night":
             self.nightfall = True
             self.version += 1
-        if self.lying and isinstance(event, (Speech, Vote)) and event.seat == self.seat:
+        if isinstance(event, (Speech, Vote)) and event.seat == self.seat and self.lying:
             return
-        if isinstance(event, Setup):
+        if isinstance(event, Vote):  # the commonest events first
+            if event.target is None or event.ballot == "sheriff":
+                return
+            if event.ballot == "vouch":
+                self.vouches.add((event.seat, event.target))  # V1: sitting a player down
+            else:
+                self.votes.append((event.seat, event.target, event.day))
+        elif isinstance(event, Speech):
+            if event.context != "wolf_chat":
+                for claim in event.claims:
+                    self._claim(event.seat, claim, event.day)
+            elif is_pack(self.known.get(self.seat)):
+                return
+            else:
+                self.wolves.add(event.seat)  # a little girl reading the pack's chat
+        elif isinstance(event, Setup):
             self.players, self.rules = event.players, event.rules
             self.dealt, self.deal = dict(event.roles), dict(event.roles)
         elif isinstance(event, RoleDealt):
             self.known[event.seat] = event.role
-        elif isinstance(event, Reveal):
+        elif isinstance(event, Reveal) and event.reason not in POWER_CARDS:
             self.known[event.seat] = event.role
             if event.reason == "wolf_team":
                 self._pack_member(event.seat, event.day)
@@ -270,15 +315,6 @@ class Evidence:
                 self.exiled.add(event.seat)
         elif isinstance(event, VictimInfo) and event.victim is not None:
             self.victims.add(event.victim)
-        elif isinstance(event, Speech) and event.context == "wolf_chat":
-            if is_pack(self.known.get(self.seat)):
-                return
-            self.wolves.add(event.seat)  # a little girl reading the pack's chat
-        elif isinstance(event, Speech):
-            for claim in event.claims:
-                self._claim(event.seat, claim, event.day)
-        elif isinstance(event, Vote) and event.ballot != "sheriff" and event.target is not None:
-            self.votes.append((event.seat, event.target, event.day))
         elif isinstance(event, NightAction) and event.seat == self.seat:
             if event.action == "swap":
                 self._swapped(event.target)
@@ -296,7 +332,13 @@ class Evidence:
 
     def _checked(self, target: int, result: str) -> None:
         """A check of this seat's own: an exact role, a wolf flag, or "good" (which a pack
-        card without the wolf flag, the white-eyed wolf, also shows)."""
+        card without the wolf flag, the white-eyed wolf, also shows). Three cards (C1 d,
+        the target's and his neighbours') clear the target only when none is a wolf's."""
+        if "," in result:
+            if not any(map(is_pack, result.split(","))):
+                self.my_checks[target] = "good"
+                self.good.add(target)
+            return
         self.my_checks[target] = result
         if is_pack(result) or result in self.deal:
             self.known[target] = result
@@ -436,28 +478,14 @@ def _potentials(ev: Evidence, world: Worlds, caught: frozenset[int], wolves: fro
     """The log-potentials over the open seats and, per claimed role, (mask of the open
     claimants, cards left for them once the sure good claimants hold theirs); the
     ``caught`` possessed's acts and claims left out, the other liars ``wolves``."""
-    weigh = _Potentials(ev.players, world, caught)
     seers = [s for s in ev.claimants(SEER) if s not in ev.known]
     sole = seers[0] if len(seers) == 1 else None
-    for voter, target, _ in ev.votes:
-        if voter == target:
-            continue
-        f00, f01, f10, f11 = VOTE
-        if target in seers:
-            f00, f10 = f00 * 0.5, f10 * 1.5
-        if sole is not None and sole != voter and ev.checks.get((sole, target)) is False:
-            f00, f10 = f00 * 0.6, f10 * 1.4
-        weigh.act(voter, target, (f00, f01, f10, f11))
-    for (claimant, target), says_wolf in ev.checks.items():
-        f00, f01, f10, f11 = CHECK_WOLF if says_wolf else CHECK_GOOD
-        if (claimant, target) in ev.coincidences:
-            f01 *= COINCIDENCE
-        weigh.act(claimant, target, (f00, f01, f10, f11))
-    for accuser, target in {(a, t) for a, t, _ in ev.accusations}:
-        sighting = LITTLE_GIRL in ev.claims.get(accuser, ())
-        weigh.act(accuser, target, SIGHTING if sighting else ACCUSE)
-    for voucher, target in ev.vouches:
-        weigh.act(voucher, target, VOUCH)
+    if ev.vectorised:
+        weigh = _scores(ev, world, caught, seers, sole)
+    else:
+        weigh = _Potentials(ev.players, world, caught)
+        for a, b, f in _acts(ev, seers, sole, Scores((), weigh)):
+            weigh.act(a, b, f)
     unary = [(ev.night_dead, NIGHT_DEATH), (ev.victims, WOLF_TARGET), (ev.reactive, REACTIVE),
              (ev.liars | wolves, 1 / LIE)]
     hidden = [c for r, c in ev.deal.items() if is_pack(r) and not ROLES[r].wolf_card]
@@ -481,12 +509,73 @@ def _potentials(ev: Evidence, world: Worlds, caught: frozenset[int], wolves: fro
     return weigh.pot, groups
 
 
+@dataclass(slots=True)
+class Scores:
+    """The acts folded so far into a set of worlds' potentials, under one reading of the
+    claims (``key``): the first ``votes`` votes and ``checks`` checks, the accusations
+    and vouches ``done``."""
+
+    key: tuple[Any, ...]
+    weigh: _Potentials
+    votes: int = 0
+    checks: int = 0
+    done: set[tuple[bool, int, int]] = field(default_factory=set)
+
+
+def _acts(ev: Evidence, seers: list[int], sole: int | None, scores: Scores
+          ) -> Iterator[tuple[int, int, Factors]]:
+    """Every act of ``ev`` that ``scores`` has not folded yet (marking them folded), as
+    (actor, target, factors): votes, checks, accusations, vouches."""
+    for voter, target, _ in ev.votes[scores.votes:]:
+        if voter == target:
+            continue
+        f00, f01, f10, f11 = VOTE
+        if target in seers:
+            f00, f10 = f00 * 0.5, f10 * 1.5
+        if sole is not None and sole != voter and ev.checks.get((sole, target)) is False:
+            f00, f10 = f00 * 0.6, f10 * 1.4
+        yield voter, target, (f00, f01, f10, f11)
+    for (claimant, target), says_wolf in islice(ev.checks.items(), scores.checks, None):
+        f00, f01, f10, f11 = CHECK_WOLF if says_wolf else CHECK_GOOD
+        if (claimant, target) in ev.coincidences:
+            f01 *= COINCIDENCE
+        yield claimant, target, (f00, f01, f10, f11)
+    scores.votes, scores.checks = len(ev.votes), len(ev.checks)
+    for accuser, target in {(a, t) for a, t, _ in ev.accusations}:
+        if (True, accuser, target) not in scores.done:
+            scores.done.add((True, accuser, target))
+            yield accuser, target, (
+                SIGHTING if LITTLE_GIRL in ev.claims.get(accuser, ()) else ACCUSE)
+    for voucher, target in ev.vouches:
+        if (False, voucher, target) not in scores.done:
+            scores.done.add((False, voucher, target))
+            yield voucher, target, VOUCH
+
+
+def _scores(ev: Evidence, world: Worlds, caught: frozenset[int], seers: list[int],
+            sole: int | None) -> _Potentials:
+    """A large table's potentials of the acts, kept on the evidence and extended by the
+    acts since the last call while the worlds and the reading of the claims stay the
+    same (the sums of the list path in another order)."""
+    key = (world, caught, tuple(seers), sole,
+           frozenset(t for (c, t), wolf in ev.checks.items() if c == sole and not wolf),
+           frozenset(s for s, roles in ev.claims.items() if LITTLE_GIRL in roles))
+    if ev.scores is None or ev.scores.key != key:
+        ev.scores = Scores(key, _Potentials(ev.players, world, caught))
+    weigh = ev.scores.weigh
+    for a, b, f in _acts(ev, seers, sole, ev.scores):
+        weigh.act(a, b, f)
+    fresh = _Potentials(ev.players, world, caught)
+    fresh.pot = list(weigh.pot)
+    return fresh
+
+
 def worlds(ev: Evidence) -> Worlds:
     """The wolf sets certain knowledge leaves (no size at all when it contradicts itself)."""
     must = frozenset(s for s, r in ev.known.items() if is_pack(r)) | ev.wolves
     good = {s for s, r in ev.known.items() if not is_pack(r)} | ev.good
     open_seats = tuple(s for s in range(1, ev.players + 1) if s not in must and s not in good)
-    sizes = tuple((space(len(open_seats), k - len(must)), math.log(prior))
+    sizes = tuple((k - len(must), math.log(prior))
                   for k, prior in ev.pack_sizes()
                   if prior > 0 and 0 <= k - len(must) <= len(open_seats))
     return Worlds(must, open_seats, sizes if not must & good else ())
@@ -495,12 +584,13 @@ def worlds(ev: Evidence) -> Worlds:
 @dataclass(frozen=True, slots=True)
 class Marginals:
     """The total weight of the consistent wolf sets, and the weight of those holding
-    each open seat (``pair``: each pair of open seats, when asked for)."""
+    each open seat (``joint(g)``: those holding both g and each other open seat, when
+    pairs were asked for)."""
 
     must: frozenset[int]
     total: float
     single: dict[int, float]
-    pair: dict[tuple[int, int], float]
+    joint: Callable[[int], dict[int, float]]
 
     def belief(self, players: int, good: int | None = None) -> Belief | None:
         """P(wolf) per seat, also knowing that ``good`` is no wolf (None when that leaves
@@ -513,10 +603,10 @@ class Marginals:
         total = self.total - self.single[good]
         if total <= self.total * 1e-9:
             return None
+        joint = self.joint(good)
         for seat, weight in self.single.items():
             if seat != good:
-                wolf[seat] = (weight - self.pair.get((min(seat, good), max(seat, good)), 0.0)
-                              ) / total
+                wolf[seat] = (weight - joint.get(seat, 0.0)) / total
         wolf[good] = 0.0
         return Belief(wolf)
 
@@ -534,13 +624,18 @@ def weigh(ev: Evidence, *, pairs: bool) -> Marginals | None:
     world = worlds(ev)
     if not world.sizes:
         return None
+    if all(k == 0 for k, _ in world.sizes):  # the pack is known: nothing left to weigh
+        return Marginals(world.must, 1.0, {}, partial(_with, {}))
     caught = belied(ev, world)
     good = _sure_good(ev, world)
     free = _possessed_free(ev, caught & good)
     pot, groups = _potentials(ev, world, caught & good, frozenset() if free else caught - good)
     first = math.log(POSSESSED_LIE) if free else LOG_LIE
-    logged = [(sets, prior, _log_weights(sets, pot, groups, first))
-              for sets, prior in world.sizes]
+    if ev.vectorised:
+        return _weigh_arrays(world, _base_logs(ev, world, np.array(pot)), groups, first,
+                             pairs=pairs)
+    spaces = [(space(len(world.open), k), prior) for k, prior in world.sizes]
+    logged = [(sets, prior, _log_weights(sets, pot, groups, first)) for sets, prior in spaces]
     top = max(prior + max(logs) for _, prior, logs in logged)
     single: dict[int, float] = {}
     pair: dict[tuple[int, int], float] = {}
@@ -556,7 +651,12 @@ def weigh(ev: Evidence, *, pairs: bool) -> Marginals | None:
         for (i, j), held in pair_holders(sets.seats, sets.wolves).items() if pairs else ():
             key = (world.open[i - 1], world.open[j - 1])
             pair[key] = pair.get(key, 0.0) + sum(held(weights))
-    return Marginals(world.must, total, single, pair)
+    return Marginals(world.must, total, single, partial(_with, pair))
+
+
+def _with(pair: dict[tuple[int, int], float], good: int) -> dict[int, float]:
+    """Per seat, the weight ``pair`` gives it together with ``good``."""
+    return {b if a == good else a: w for (a, b), w in pair.items() if good in (a, b)}
 
 
 Moment = tuple[BaseEvent | None, BaseEvent | None, int]
@@ -596,6 +696,127 @@ def plain(ev: Evidence, public: Evidence) -> bool:
         return False
     return ({s: r for s, r in ev.known.items() if s != ev.seat}
             == {s: r for s, r in public.known.items() if s != ev.seat})
+
+
+Dense = tuple[NDArray[np.float64], NDArray[np.intp], float]
+
+
+@lru_cache(maxsize=64)
+def dense(seats: int, wolves: int) -> Dense:
+    """``space(seats, wolves)`` as arrays, one column per set in the same order: the
+    membership of seats 1..``seats``, the flat potential indices of the set's unary and
+    pairwise terms (as ``Space.terms`` picks them, less the zero), and how many sets
+    each column stands for. Past ``SAMPLE_SETS`` sets, the columns are a uniform sample
+    drawn from a stream seeded by the space alone (the same in every game and process)."""
+    sets = math.comb(seats, wolves)
+    if sets > SAMPLE_SETS:
+        rng = random.Random(f"wolf sets {seats} {wolves}")
+        chosen = [sorted(rng.sample(range(1, seats + 1), wolves)) for _ in range(SAMPLE_SETS)]
+    else:
+        chosen = [list(c) for c in combinations(range(1, seats + 1), wolves)]
+    count = len(chosen)
+    members = np.array(chosen, dtype=np.intp).reshape(count, wolves)
+    held = np.zeros((seats, count))
+    held[members.T - 1, np.arange(count)] = 1.0
+    stride = seats + 1
+    terms = [members[:, a] * (stride + 1) for a in range(wolves)] + [
+        members[:, a] * stride + members[:, b] for a, b in combinations(range(wolves), 2)]
+    return held, np.array(terms, dtype=np.intp).reshape(len(terms), count), sets / count
+
+
+class _Joint:
+    """``Marginals.joint`` on arrays: per asked seat, one product of the membership
+    matrices with the weights of the sets holding it (computed when first asked)."""
+
+    def __init__(self, seats: tuple[int, ...],
+                 weighed: list[tuple[NDArray[np.float64], NDArray[np.float64]]]) -> None:
+        self.seats, self.weighed = seats, weighed
+        self.done: dict[int, dict[int, float]] = {}
+
+    def __call__(self, good: int) -> dict[int, float]:
+        if good not in self.done:
+            i = self.seats.index(good)
+            both = sum((held @ (weights * held[i]) for held, weights in self.weighed),
+                       np.zeros(len(self.seats)))
+            self.done[good] = dict(zip(self.seats, both.tolist(), strict=True))
+        return self.done[good]
+
+
+@dataclass(slots=True)
+class Logs:
+    """A large table's log-weights of its sets before the claimants' penalties, per pack
+    size of ``world`` (whose sets are laid out as in ``layouts``), and the flat
+    potentials they sum."""
+
+    world: Worlds
+    layouts: list[Dense]
+    potential: NDArray[np.float64]
+    sizes: list[NDArray[np.float64]]
+    among: dict[tuple[int, int], NDArray[np.intp]] = field(default_factory=dict)
+    """Per (pack size's index, mask of open claimants): how many each set holds."""
+
+    def claimants(self, size: int, claimed: int) -> NDArray[np.intp]:
+        """How many of the open seats in the mask ``claimed`` each set of the size
+        ``size`` (an index into the world's sizes) holds."""
+        key = (size, claimed)
+        if key not in self.among:
+            held = self.layouts[size][0]
+            rows = [i - 1 for i in range(1, len(held) + 1) if claimed >> i & 1]
+            self.among[key] = held[rows].sum(axis=0).astype(np.intp)
+        return self.among[key]
+
+
+INCREMENTAL = 8
+"""Potentials changed since the last weighing (a vote moves up to three) up to which the
+log-weights are updated rather than summed again."""
+
+
+def _base_logs(ev: Evidence, world: Worlds, potential: NDArray[np.float64]) -> Logs:
+    """Per pack size, each set's summed potentials (and log count of the sets it stands
+    for): from the last weighing's, kept on ``ev``, when the worlds are the same and few
+    potentials moved (adding each change times the sets it counts in), else afresh."""
+    n, last = len(world.open), ev.logs
+    layouts = [dense(n, wolves) for wolves, _ in world.sizes]
+    if last is not None and last.world == world and all(
+            a is b for a, b in zip(layouts, last.layouts, strict=True)):
+        changed = np.flatnonzero(potential != last.potential).tolist()
+        if len(changed) <= INCREMENTAL:
+            for (held, _, _), logs in zip(layouts, last.sizes, strict=True):
+                for e in changed:
+                    i, j = divmod(e, n + 1)
+                    logs += (potential[e] - last.potential[e]) * (
+                        held[i - 1] if i == j else held[i - 1] * held[j - 1])
+            last.potential = potential
+            return last
+    sizes = [potential[terms].sum(axis=0) + math.log(scale) for _, terms, scale in layouts]
+    ev.logs = Logs(world, layouts, potential, sizes)
+    return ev.logs
+
+
+def _weigh_arrays(world: Worlds, base: Logs, groups: list[tuple[int, int]], first: float,
+                  *, pairs: bool) -> Marginals:
+    """``weigh`` on a large table: the same sums over the same sets, done on arrays (equal
+    to the list path's up to rounding, not bit for bit), from the sets' summed potentials
+    ``base``."""
+    n = len(world.open)
+    logged: list[tuple[float, NDArray[np.float64], NDArray[np.float64]]] = []
+    for size, ((_, prior), summed) in enumerate(zip(world.sizes, base.sizes, strict=True)):
+        held = base.layouts[size][0]
+        logs = summed  # kept for the next weighing: penalties make new arrays
+        for claimed, free in groups:
+            extra = claimed.bit_count() - free
+            if extra > 0:
+                penalty = [_lies(extra - w, first) for w in range(claimed.bit_count() + 1)]
+                logs = logs + np.array(penalty)[base.claimants(size, claimed)]
+        logged.append((prior, held, logs))
+    top = max(prior + float(logs.max()) for prior, _, logs in logged)
+    weighed = [(held, np.exp(logs - (top - prior))) for prior, held, logs in logged]
+    single = sum((held @ weights for held, weights in weighed), np.zeros(n))
+    holders = any(wolves > 0 for wolves, _ in world.sizes)
+    return Marginals(
+        world.must, sum(float(weights.sum()) for _, weights in weighed),
+        dict(zip(world.open, single.tolist(), strict=True)) if holders else {},
+        _Joint(world.open, weighed) if pairs else partial(_with, {}))
 
 
 def _possessed_free(ev: Evidence, caught: frozenset[int]) -> bool:
@@ -675,35 +896,111 @@ def _normalised(weights: dict[str, float]) -> dict[str, float]:
     return {r: v / total for r, v in weights.items()}
 
 
+@dataclass(slots=True)
+class PublicLog:
+    """One game's public evidence, folded once for all its seats, and the public events
+    folded so far (in order: the same objects every seat of the game is shown)."""
+
+    evidence: Evidence
+    events: list[BaseEvent]
+
+
+_GAMES: OrderedDict[int, PublicLog] = OrderedDict()
+GAMES_KEPT = 16  # games whose public evidence is kept (a run plays one at a time)
+
+
+def public_log(first: BaseEvent) -> PublicLog:
+    """The shared public evidence of the game whose first public event is ``first`` (by
+    identity: the log holds on to it, so no other event takes its id while it is kept)."""
+    log = _GAMES.get(id(first))
+    if log is None or log.events[0] is not first:
+        log = _GAMES[id(first)] = PublicLog(Evidence(0, True), [])
+        log.evidence.take(first)
+        log.events.append(first)
+        while len(_GAMES) > GAMES_KEPT:
+            _GAMES.popitem(last=False)
+    _GAMES.move_to_end(id(first))
+    return log
+
+
 class BeliefTracker:
     """One seat's evidence and belief, updated as its observation grows. A seat that
     knows no more than the table (a plain villager, say) derives its belief from the
-    public one, which every seat of the game shares."""
+    public one, which every seat of the game shares. The public evidence itself is the
+    game's ``PublicLog`` while this seat's observation is at the log's moment (as in a
+    game the engine runs); an observation behind it (a replay of old moments) gets an
+    evidence of its own."""
 
     def __init__(self, *, public_only: bool = False) -> None:
         self.public_only = public_only
-        self.evidence = Evidence(0, public_only)
-        self.public = self.evidence if public_only else Evidence(0, True)
+        self._reset(0)
+
+    def _reset(self, seat: int) -> None:
+        self.seat, self.seen, self.shown = seat, 0, 0  # events folded, the public ones
+        self.first: BaseEvent | None = None
+        self.mine = None if self.public_only else Evidence(seat, False)
+        self.log: PublicLog | None = None
+        self.own: Evidence | None = None  # this seat's public evidence, once off the log
         self._cache: tuple[int, Belief] | None = None
+
+    @property
+    def public(self) -> Evidence:
+        """The public evidence at this seat's moment."""
+        if self.log is not None:
+            return self.log.evidence
+        if self.own is None:
+            self.own = Evidence(self.seat, True)
+        return self.own
+
+    @property
+    def evidence(self) -> Evidence:
+        """This seat's evidence (the public one for a public-only tracker)."""
+        return self.public if self.mine is None else self.mine
 
     def update(self, observation: Observation) -> Belief:
         """The belief after ``observation``, recomputed only when the evidence moved."""
-        events, ev = observation.events, self.evidence
-        if ev.seat != observation.seat or ev.seen > len(events) or (
-                events and ev.first is not None and ev.first is not events[0]):
-            ev = self.evidence = Evidence(observation.seat, self.public_only)
-            self.public = ev if self.public_only else Evidence(observation.seat, True)
-            self._cache = None
-        ev.fold(events)
+        events = observation.events
+        if self.seat != observation.seat or self.seen > len(events) or (
+                events and self.first is not None and self.first is not events[0]):
+            self._reset(observation.seat)
+        self._fold(events)
+        ev = self.evidence
         if self._cache is not None and self._cache[0] == ev.version:
             return self._cache[1]
         belief = None
-        if self.public is not ev:
-            self.public.fold(events)
-        if self.public_only or plain(ev, self.public):
+        if self.mine is None or plain(ev, self.public):
             shared = public_marginals(self.public)
-            belief = shared.belief(ev.players, None if self.public_only else ev.seat) if (
+            belief = shared.belief(ev.players, None if self.mine is None else ev.seat) if (
                 shared) else None
         belief = belief or infer(ev)
         self._cache = (ev.version, belief)
         return belief
+
+    def _fold(self, events: tuple[BaseEvent, ...]) -> None:
+        """Fold this seat's new events: all into its own evidence, the public ones into
+        the game's log (where no other seat did yet) or into its own public evidence."""
+        if self.first is None and events:
+            self.first = events[0]
+        behind = False
+        for event in events[self.seen:]:
+            if self.mine is not None:
+                self.mine.take(event)
+            if event.audience != "public":
+                continue
+            log = self.log
+            if log is None and self.shown == 0 and self.own is None:
+                log = self.log = public_log(event)
+            elif log is None:
+                self.public.take(event)
+            elif self.shown == len(log.events):
+                log.evidence.take(event)
+                log.events.append(event)
+            elif log.events[self.shown] is not event:
+                behind = True
+            self.shown += 1
+        self.seen = len(events)
+        if self.log is not None and (behind or self.shown != len(self.log.events)):
+            self.log, self.own = None, Evidence(self.seat, True)
+            for event in events:
+                if event.audience == "public":
+                    self.own.take(event)

@@ -3,11 +3,12 @@
 Village seats vote out, shoot and poison the likeliest wolves and protect or save
 the credible seer; the seer checks the most uncertain seat and claims when it
 pays, and so does the medium with what each exile was. Wolves pick their victim by
-a rule every wolf computes alike from shared information, one of them sometimes
-poses as the seer, and they vote with the village's leading good candidate rather
-than as a bloc; the possessed, who knows no wolf, poses as the seer and votes
+a rule every wolf computes alike from shared information, one of them poses as the
+seer, they vote with the village's leading good candidate rather than as a bloc and
+give up a caught packmate; the possessed, who knows no wolf, poses as the seer and votes
 against the seats the village trusts. Every other role plays for its own goal (see
-the modules of ``agents.tactics``).
+the modules of ``agents.tactics``). It speaks the game's language (``lang``) in varied
+sentences that give its reasons (``agents.tactics.talk``).
 """
 
 from __future__ import annotations
@@ -17,15 +18,19 @@ from collections.abc import Callable
 from agents.base import SeededAgent
 from agents.belief import BeliefTracker, is_pack
 from agents.tactics import (
+    buildings,
     day,
     hybrid,
     infatuated,
     little_girl,
+    moon,
     offices,
     pack_kill,
     piper,
+    registry,
     seer,
     thief,
+    variants,
     village_powers,
     wolf_day,
 )
@@ -35,7 +40,8 @@ from arena.engine.view import Observation
 
 Play = Callable[[Situation, Request], Decision]
 
-PUBLIC_KINDS = frozenset({"vote", "elect", "badge", "curse", "explode", "speak", "last_words"})
+PUBLIC_KINDS = frozenset({"vote", "elect", "badge", "explode", "speak", "last_words",
+                          "vouch", "probe"})
 """Decisions for which a wolf needs the village's view (the public belief)."""
 
 
@@ -45,39 +51,54 @@ def kill(s: Situation, request: Request) -> Decision:
         return hybrid.kill(s, request)
     if request.context.get("solo"):
         return pack_kill.white_wolf_kill(s, request)
+    if request.context.get("moon") and not s.is_wolf:  # E26 / O12: a power risen as a wolf
+        return moon.risen_kill(s, request)
     return pack_kill.kill(s, request)
 
 
 PLAYS: dict[str, Play] = {
     "kill": kill, "check": seer.check, "protect": village_powers.protect,
     "save": village_powers.save, "poison": village_powers.poison,
-    "shoot": village_powers.shoot, "link": village_powers.link, "curse": village_powers.curse,
+    "shoot": village_powers.shoot, "link": village_powers.link,
     "swap": thief.swap, "peek": little_girl.peek, "charm": piper.charm,
     "support": hybrid.support, "adore": infatuated.adore,
     "run": offices.run, "elect": offices.elect, "badge": offices.hand_over,
     "appoint": offices.hand_over, "designate": offices.designate,
     "vote": day.vote, "speak": day.speak, "last_words": day.speak, "belief": day.beliefs,
-    "explode": wolf_day.explode,
+    "probe": day.vote,
+    "explode": wolf_day.explode, "vouch": variants.vouch, "plague": variants.plague,
+    "toss": variants.toss, "unfaithful": variants.trusted_pick,
+    "secret_lover": variants.trusted_pick,
+    "confess": buildings.confess, "pardon": buildings.pardon, "bar": buildings.bar,
+    "move": buildings.lodge, "house": buildings.house, "move_in": buildings.move_in,
+    "strike": buildings.strike, "mend": buildings.mend, "burn": buildings.burn,
 }
 
 
 class HeuristicAgent(SeededAgent):
     """Plays every role from an exact belief over the possible wolf sets."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, lang: str = "en") -> None:
         super().__init__(seed)
+        self.lang = lang
         self.private = BeliefTracker()
         self.public = BeliefTracker(public_only=True)
 
     async def decide(self, observation: Observation, request: Request) -> Decision:
-        decision = self.play(observation, request)
+        if request.kind == "probe":  # the vote it would cast now; the game goes on unchanged
+            decision = self.aside(lambda: self.play(observation, request))
+        else:
+            decision = self.play(observation, request)
         return decision if request.validate(decision) is None else request.default()
 
     def play(self, observation: Observation, request: Request) -> Decision:
         """The heuristic's own answer, before ``decide``'s safety net of the default."""
         belief = self.private.update(observation)
-        wolf_needs_it = is_pack(observation.role) and request.kind in PUBLIC_KINDS
+        wolf_needs_it = is_pack(observation.role) and (
+            request.kind in PUBLIC_KINDS or request.kind in registry.PUBLIC_KINDS)
         public = self.public.update(observation) if wolf_needs_it else belief
-        situation = Situation(observation, belief, public, self.private.evidence, self.rng)
-        play = PLAYS.get(request.kind)
-        return play(situation, request) if play else request.default()
+        situation = Situation(observation, belief, public, self.private.evidence, self.rng,
+                              self.lang)
+        play = PLAYS.get(request.kind) or registry.PLAYS.get(request.kind)
+        decision = play(situation, request) if play else request.default()
+        return moon.quiet(situation, decision) if request.shape == "speech" else decision

@@ -1,6 +1,6 @@
 """What a person at a terminal is shown, drawn only from their seat's Observation.
 
-The record since their last turn (the seat view of ``arena.render.terminal``), their
+The record since their last turn (the seat view of ``agents.terminal_view``), their
 role card with what they have learned, and each question with its legal choices.
 Everything a player wrote reaches the console inside ``Text``, never as markup.
 """
@@ -14,9 +14,9 @@ from rich.text import Text
 from agents.human_parse import help_line
 from agents.narration import Voice, card_swap, in_deal, narrate
 from agents.prompting import Prompter, card_role, question_keys
+from agents.terminal_view import TerminalView
 from arena.engine import Observation, Request
 from arena.engine.events import Cards, CheckResult, Enchanted, Lovers, Reveal, VictimInfo
-from arena.render.terminal import TerminalView
 
 LEARNED = (CheckResult, VictimInfo, Cards, Enchanted, Lovers, Reveal)
 

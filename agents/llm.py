@@ -4,8 +4,8 @@ Each seat keeps one conversation whose prefix never changes, so provider prompt
 caches hit: message 0 is the system prompt (the rules of this game and the
 seat's card); each decision appends one user message (the events the seat saw
 since its last turn, its status and the request) and the model's answer. The
-answer schema and the cache key are fixed for the game too; a belief question
-and its answer leave the history once answered (the Belief event keeps it).
+answer schema and the cache key are fixed for the game too; a belief question or a
+vote probe and its answer leave the history once answered (the transcript keeps it).
 One call per ask: an unusable answer (no JSON, a bad field, an illegal choice, a
 refusal, empty) is kept in the conversation and raised as UnusableAnswer with the
 raw text, the reason and the call's usage; the judge records the refusal and asks
@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from agents.base import Agent
 from agents.context import ContextWindow, Turn, digest
 from agents.decisions import AnswerError, game_schema, parse
 from agents.prompting import Prompter, dealt_roles
-from agents.providers.base import ChatProvider, ChatReply, ChatRequest, Message
+from agents.providers.base import BudgetSpent, ChatProvider, ChatReply, ChatRequest, Message
 from agents.providers.jsonparse import parse_json_object
 from agents.providers.retry import TRIES
 from arena.engine import Decision, Observation, Request
@@ -35,6 +37,7 @@ from arena.engine.requests import UnusableAnswer, Usage
 SEED_RANGE = 1 << 31  # APIs take a signed 32- or 64-bit seed
 SCHEMA_NAME = "werewolf_decision"  # one name and schema for every call: a cached prefix
 BELIEF_TOKENS = 400  # a belief answer is a short string
+ASIDES = frozenset({"belief", "probe"})  # questions that leave the conversation once answered
 
 
 def read_reply(request: Request, reply: ChatReply, roles: tuple[str, ...]) -> Decision:
@@ -76,6 +79,10 @@ class LLMAgent:
         # shown) while it lasts
         self.aside: tuple[int, int] | None = None
         self.refused = False  # whether the last answer was unusable (kept, to be retried)
+        # once a spending cap is reached (BudgetSpent), the stand-in answers for good
+        self.stand_in: Agent | None = None
+        self.on_handover: Callable[[], None] = lambda: None
+        self.handed_over = False
 
     def messages(self, turn: list[Message]) -> tuple[Message, ...]:
         """History then this turn. Cache points: the system prompt, and the end of what
@@ -96,9 +103,18 @@ class LLMAgent:
         self.cache_key = "werewolf-" + hashlib.sha256(system.encode()).hexdigest()[:32]
 
     async def decide(self, observation: Observation, request: Request) -> Decision:
+        if self.handed_over and self.stand_in is not None:
+            return await self.stand_in.decide(observation, request)
         self.tries = []  # this decision's failed and cut-off tries, as they happen
         TRIES.set(self.tries)  # in this decision's own context (the judge runs it as a task)
-        return await self._decide(observation, request)
+        try:
+            return await self._decide(observation, request)
+        except BudgetSpent:
+            if self.stand_in is None:
+                raise
+            self.handed_over = True
+            self.on_handover()
+            return await self.stand_in.decide(observation, request)
 
     def unbilled(self) -> tuple[Usage, ...]:
         """The tries of a decision the judge's time limit cut off (nothing else bills
@@ -114,7 +130,7 @@ class LLMAgent:
         retry = self.refused and error is not None  # the judge asks again: answer the reason
         if not retry:
             self._drop_aside()
-            if request.shape == "belief":
+            if request.kind in ASIDES:
                 self.aside = (len(self.history), self.shown)
         limit = self.max_tokens
         if request.shape == "belief":

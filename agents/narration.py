@@ -21,12 +21,11 @@ from arena.engine.events import (
     Cards,
     CheckResult,
     Claim,
-    Curse,
     Death,
-    Enchanted,
     Explode,
     Fallback,
     Lovers,
+    NewMoon,
     NightAction,
     PhaseStart,
     Refused,
@@ -42,9 +41,15 @@ from arena.engine.events import (
     VoteResult,
 )
 from arena.engine.roles import ROLES
+from arena.engine.variants.black_death import Plague
+from arena.engine.variants.box_toss import BoxToss
+from arena.engine.variants.lycanthropy import Touched
+from arena.engine.village.houses import BuildingPower, House
 from arena.text import catalog
+from arena.text.describe import moon_sentence
 
 COMMON = frozenset({"seq", "day", "phase", "audience", "type"})
+SEAT_FIELDS = frozenset({"seat", "seats", "target", "targets"})  # named in catalog sentences
 FENCES = {"«": "\\u00ab", "»": "\\u00bb"}
 # controls, invisible formatting, line breaks, lone surrogates
 UNSAFE = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
@@ -126,6 +131,9 @@ class Voice:
         return self.text("words.card", n=number)
 
 
+LISTS = ("designate", "friends")  # ballots naming several seats, each told on its own
+
+
 def _cap(line: str) -> str:
     return line[:1].upper() + line[1:]
 
@@ -141,10 +149,13 @@ class Narrator:
         self.handlers: dict[type[BaseEvent], Callable[[Any], str | None]] = {
             PhaseStart: self.phase, RoleDealt: self.dealt, Reveal: self.reveal,
             NightAction: self.action, CheckResult: self.check, VictimInfo: self.victim,
-            Cards: self.spare, Enchanted: self.enchanted, Curse: self.curse, Lovers: self.lovers,
+            Cards: self.spare, Lovers: self.lovers,
             Speech: self.speech, VoteResult: self.result, Sheriff: self.sheriff,
             Death: self.death, Shot: self.shot, Explode: self.explode, Spared: self.spared,
             Refused: self.refused, Fallback: self.fallback, Vote: self.designate,
+            House: self.house, BuildingPower: self.building_power,
+            Plague: self.plague, Touched: self.touched, BoxToss: self.box_toss,
+            NewMoon: self.new_moon,
         }
 
     def narrate(self, events: Iterable[BaseEvent]) -> list[str]:
@@ -154,7 +165,7 @@ class Narrator:
             if self.group and not _same_group(self.group[0], event):
                 self.flush()
             if isinstance(event, Candidacy) or (
-                    isinstance(event, Vote) and event.ballot != "designate"):
+                    isinstance(event, Vote) and event.ballot not in LISTS):
                 self.group.append(event)
                 continue
             handler = self.handlers.get(type(event), self.other)
@@ -224,11 +235,13 @@ class Narrator:
         none = "" if e.target is not None or e.targets else "_none"
         keys = [f"night_action.{e.action}{none}"] if e.seat == v.me else []
         return self.c.first([*keys, f"night_action.other{none}"], who=v.who(e.seat),
-                            action=e.action, target=target, targets=v.seats(e.targets))
+                            actor=v.who(e.seat), action=e.action, target=target,
+                            targets=v.seats(e.targets))
 
     def check(self, e: CheckResult) -> str:
+        cards = e.result.split(",")  # three cards in Harvest (C1 d)
         return self.c.model("check_result.mine", target=self.v.label(e.target),
-                      result=self.v.role(e.result))
+                      result=self.t("words.sep").join(map(self.v.role, cards)))
 
     def victim(self, e: VictimInfo) -> str:
         if e.victim is None:
@@ -240,12 +253,6 @@ class Narrator:
         shown = self.t("words.sep").join(self.v.card(n, e.cards)
                                          for n in range(1, len(e.cards) + 1))
         return self.c.model("cards.other", cards=shown)
-
-    def enchanted(self, e: Enchanted) -> str:
-        return self.c.model("enchanted.other", seats=self.v.seats(e.seats))
-
-    def curse(self, e: Curse) -> str:
-        return self.c.model("curse.other", target=self.v.who(e.target), votes=e.votes)
 
     def lovers(self, e: Lovers) -> str:
         partner = [s for s in e.seats if s != self.v.me]
@@ -268,9 +275,9 @@ class Narrator:
     def result(self, e: VoteResult) -> str:
         counts = self.t("words.sep").join(f"{self.v.label(int(s))} {n:g}"
                                           for s, n in e.counts.items())
-        if e.eliminated is not None:
-            return self.c.model("vote_result.other", target=self.v.label(e.eliminated),
-                                counts=counts)
+        if e.eliminated is not None:  # vouch_out: the last one standing (V1)
+            return self.c.first([f"vote_result.{e.ballot}_out", "vote_result.other"],
+                                target=self.v.label(e.eliminated), counts=counts)
         if e.tie:
             return self.c.first([f"vote_result.tie_{e.ballot}", "vote_result.tie"],
                                 tied=self.v.seats(e.tie), counts=counts)
@@ -293,8 +300,22 @@ class Narrator:
         return self.c.model("shoot.other", who=self.v.who(e.seat), target=self.v.who(e.target))
 
     def designate(self, e: Vote) -> str:
-        return self.c.model("vote.designate", who=self.v.who(e.seat),
+        """A ballot naming several seats at once (the scapegoat's voters, E11's friends)."""
+        return self.c.model(f"vote.{e.ballot}", who=self.v.who(e.seat),
                             targets=self.v.seats(e.targets))
+
+    def new_moon(self, e: NewMoon) -> str:
+        return moon_sentence(self.c.model, lambda key: self.c.has(key, "model"), self.v.who,
+                             self.v.seats, self.v.role, e)
+
+    def plague(self, e: Plague) -> str:
+        return self.c.model("plague.other", target=self.v.label(e.target))
+
+    def touched(self, _e: Touched) -> str:
+        return self.c.model("touched.other")
+
+    def box_toss(self, e: BoxToss) -> str:
+        return self.c.model(f"box_toss.{e.outcome}", outcome=e.outcome)
 
     def explode(self, e: Explode) -> str:
         return self.c.model("explode.other", who=self.v.who(e.seat))
@@ -302,6 +323,16 @@ class Narrator:
     def spared(self, e: Spared) -> str:
         return self.c.model(f"spared.{e.reason}", who=self.v.who(e.seat),
                             reason=self.v.term(e.reason))
+
+    def house(self, e: House) -> str:
+        return self.c.model(f"house.{e.how}", who=self.v.who(e.seat), how=e.how,
+                            building=self.v.role(e.building), owner=self.v.label(e.house))
+
+    def building_power(self, e: BuildingPower) -> str:
+        key = "look_pack" if e.power == "look" and e.targets else e.power
+        return self.c.model(f"building_power.{key}", who=self.v.who(e.seat),
+                            building=self.v.role(e.building), power=e.power,
+                            target=self.v.label(e.target), targets=self.v.seats(e.targets))
 
     def refused(self, e: Refused) -> str:
         return self.c.model("error.other", kind=self.t.kind(e.kind),
@@ -312,15 +343,27 @@ class Narrator:
                       reason=fence(explain(self.t, e.reason)))
 
     def other(self, e: BaseEvent) -> str:
-        details = ", ".join(f"{k}={fence(str(v))}" for k, v in e.to_dict().items()
-                            if k not in COMMON)
+        """An event with no handler of its own: its catalog sentence when it has one
+        (seat fields named, seat lists joined), else its fields as data."""
+        data = {k: v for k, v in e.to_dict().items() if k not in COMMON}
+        key = f"{e.to_dict()['type']}.other"
+        if self.c.has(key, "model"):
+            return self.c.model(key, **{k: self._field(k, v) for k, v in data.items()})
+        details = ", ".join(f"{k}={fence(str(v))}" for k, v in data.items())
         return self.c.model("event.other", what=e.to_dict()["type"], details=details)
+
+    def _field(self, name: str, value: object) -> object:
+        if name in SEAT_FIELDS and isinstance(value, int):
+            return self.v.who(value)
+        if name in SEAT_FIELDS and isinstance(value, list):
+            return self.v.seats(value)
+        return value
 
 
 def _same_group(first: BaseEvent, event: BaseEvent) -> bool:
     if isinstance(first, Candidacy):
         return isinstance(event, Candidacy)
-    return (isinstance(first, Vote) and isinstance(event, Vote) and event.ballot != "designate"
+    return (isinstance(first, Vote) and isinstance(event, Vote) and event.ballot not in LISTS
             and (event.ballot, event.round) == (first.ballot, first.round))
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from agents import prompts
+from agents import moon, prompts
 from agents.decisions import SHAPE_FIELD
 from agents.narration import Voice, card_swap, fence, in_deal, narrate
 from agents.prompts import Text
@@ -20,9 +20,10 @@ from agents.rulebook import rule_sentences
 from arena.engine import Observation, Request
 from arena.engine.events import Reveal, RoleDealt
 from arena.engine.roles import ROLES
+from arena.text import catalog
 
-SEAT_FIELDS = ("victim", "last", "leader")
-SEATS_FIELDS = ("pack", "candidates", "tied")
+SEAT_FIELDS = ("victim", "accused", "last", "leader", "exiled", "vagrant", "house")
+SEATS_FIELDS = ("pack", "candidates", "tied", "barred", "houses", "standing")
 
 
 class Fields(dict[str, str]):
@@ -112,6 +113,15 @@ class Prompter:
             rows.append(t("status.dead", seats=t("words.sep").join(shown)))
         if obs.sheriff is not None:
             rows.append(t("status.sheriff", who=v.who(obs.sheriff)))
+        cards = moon.in_force_now(obs)
+        if cards:
+            rows.append(t("status.moon", events=moon.describe_in_force(self.lang, cards)))
+        if obs.buildings:  # VIL: the public houses, and who has none
+            houses = [t("words.role_of", who=v.label(s), role=v.role(b))
+                      for s, b in obs.buildings.items() if s in obs.alive]
+            vagrants = [s for s in obs.alive if s not in obs.buildings]
+            rows.append(t("status.buildings", houses=t("words.sep").join(houses) or
+                          t("words.nobody"), vagrants=v.seats(vagrants)))
         if obs.no_vote:
             rows.append(t("status.no_vote", seats=v.seats(obs.no_vote)))
         partner = [s for s in obs.lovers if s != obs.seat]
@@ -124,13 +134,17 @@ class Prompter:
 
     def fields(self, request: Request, v: Voice) -> Fields:
         out = Fields(day=str(request.day), kind=request.kind)
+        if request.kind == "question":  # New Moon E4: the options are question numbers
+            out["questions"] = moon.questions(self.lang, request.options)
         for key, value in request.context.items():
             if key in SEAT_FIELDS and isinstance(value, int):
                 out[key] = v.who(value)
             elif key in SEATS_FIELDS and isinstance(value, (tuple, list)):
                 out[key] = v.seats(value)
-            elif key == "cause":
+            elif key in ("cause", "building"):
                 out[key] = v.term(str(value))
+            elif key == "question" and isinstance(value, str):  # New Moon E4
+                out[key] = catalog(self.lang).t(f"moon_question.{value}")
             elif isinstance(value, (int, str)):
                 out[key] = fence(str(value))
         return out
@@ -143,7 +157,9 @@ class Prompter:
             wolves = request.context.get("channel") == "wolves"
             return t("choices.speech_wolves" if wolves else f"choices.{shape}",
                      max=request.max_chars, roles=ids, seats=v.seats(_others(request)))
-        if request.kind == "swap" and card_swap(obs):
+        if request.kind == "question":
+            options = t("words.sep").join(str(n) for n in request.options)
+        elif request.kind == "swap" and card_swap(obs):
             cards = tuple(request.context.get("cards", ()))
             options = t("words.sep").join(v.card(n, cards) for n in request.options)
         else:
@@ -204,10 +220,12 @@ def question_keys(request: Request) -> list[str]:
         variants.append(f"{kind}_solo")
     if "leader" in ctx:
         variants.append(f"{kind}_leader")
-    if ctx.get("ballot") == "tiebreak":
-        variants.append(f"{kind}_tiebreak")
+    if ctx.get("ballot") in ("tiebreak", "nightmare"):
+        variants.append(f"{kind}_{ctx['ballot']}")
     if isinstance(ctx.get("round"), int) and ctx["round"] > 1:
         variants.append(f"{kind}_again")
     if ctx.get("last") is not None:
         variants.append(f"{kind}_last")
+    if ctx.get("before_game"):
+        variants.append(f"{kind}_before_game")
     return [f"requests.{k}" for k in (*variants, kind, "other")]

@@ -12,12 +12,17 @@ from agents.base import SeededAgent, blind
 from arena.engine import Decision, Request
 from arena.engine.requests import SHAPES
 
-SELF_EXCLUDED = frozenset({"vote", "elect"})
+SELF_EXCLUDED = frozenset({"vote", "elect", "probe"})
 
 
 class RandomAgent(SeededAgent):
     @blind  # the request's options are all it needs
     def decide(self, request: Request) -> Decision:
+        if request.kind == "probe":  # the vote it would cast now; the game goes on unchanged
+            return self.aside(lambda: self.pick(request))
+        return self.pick(request)
+
+    def pick(self, request: Request) -> Decision:
         kind = request.kind
         shape = SHAPES[kind]
         if shape == "target":

@@ -33,26 +33,51 @@ def _decision(event: dict[str, Any]) -> tuple[int, Decision] | None:
         return seat, Decision(kind="run", yes=event["running"])
     if kind == "vote":
         ballot = event.get("ballot")
-        if ballot == "designate":
-            return seat, Decision(kind="designate", targets=tuple(event.get("targets", ())))
-        return seat, Decision(kind="elect" if ballot == "sheriff" else "vote",
-                              target=event["target"])
+        if ballot in ("designate", "friends"):  # ballots naming several seats
+            return seat, Decision(kind=ballot, targets=tuple(event.get("targets", ())))
+        decided = {"sheriff": "elect", "vouch": "vouch"}.get(ballot or "", "vote")
+        return seat, Decision(kind=decided, target=event["target"])
     if kind == "shoot":
         return seat, Decision(kind="shoot", target=event["target"])
-    if kind == "explode":
-        return seat, Decision(kind="explode", yes=True)
+    if kind == "explode":  # target: the speech it cut off, if any
+        return seat, Decision(kind="explode", yes=True, target=event.get("during"))
     if kind == "sheriff" and event.get("how") in ("badge", "badge_torn", "appointed"):
         decided = "appoint" if event["how"] == "appointed" else "badge"
         return event["by"], Decision(kind=decided, target=event["seat"])
+    if kind == "plague" and event["by"] is not None:  # V5: the last victim's choice
+        return event["by"], Decision(kind="plague", target=event["target"])
     if kind == "belief":
         return seat, Decision(kind="belief", beliefs=event["probabilities"])
+    if kind == "vote_probe":
+        return seat, Decision(kind="probe", target=event["target"])
     return None
 
 
-Step = tuple[str, Decision | BaseException]
+Step = tuple[str, Decision | BaseException, int | None]
+"""(request kind, the recorded answer, the day it answers when a pass leaves no event)."""
 """(the kind of request it answered, the answer or the failure it raised)."""
 
 OPTIONAL = ("explode", "belief")  # a "no" to these leaves no event behind, only its usage
+DAILY = ("confess", "pardon", "bar", "move", "strike", "mend")
+"""Village powers whose pass leaves no event: a recorded use answers its own day only."""
+
+
+def _building_decisions(event: dict[str, Any]) -> list[tuple[int, Decision]]:
+    """The decisions a Village event records: a power used, a move accepted or refused."""
+    seat = event["seat"]
+    if event["type"] == "house":
+        if event["how"] in ("moved_in", "refused"):
+            return [(seat, Decision(kind="move_in", yes=event["how"] == "moved_in"))]
+        return []
+    power, target = event["power"], event.get("target")
+    if power == "move":  # the bailiff names the vagrant, then the house
+        return [(seat, Decision(kind="move", target=target)),
+                (seat, Decision(kind="house", target=event["targets"][0]))]
+    if power == "pardon":
+        return [(seat, Decision(kind="pardon", yes=True))]
+    if power in ("bar", "confess", "strike", "mend"):
+        return [(seat, Decision(kind=power, target=target))]
+    return []  # the baker's look, the tavern keeper's immunity: no decision
 
 
 def decisions_by_seat(events: list[dict[str, Any]]) -> dict[int, list[Step]]:
@@ -64,23 +89,30 @@ def decisions_by_seat(events: list[dict[str, Any]]) -> dict[int, list[Step]]:
     billed: dict[int, str] = {}  # the request kind of each seat's pending calls
     thoughts: dict[int, str] = {}
 
-    def add(seat: int, kind: str, decision: Decision) -> None:
+    def add(seat: int, kind: str, decision: Decision, day: int | None = None) -> None:
         decision.usage = tuple(calls.pop(seat, ()))
         decision.reasoning = thoughts.pop(seat, None)
-        queues.setdefault(seat, []).append((kind, decision))
+        queues.setdefault(seat, []).append((kind, decision, day if kind in DAILY else None))
 
-    def settle(seat: int, kind: str | None = None) -> None:
+    last: dict[int, int] = {}  # the seq of each seat's latest usage
+
+    def settle(seat: int, kind: str | None = None, seq: int | None = None) -> None:
         """Calls billed to an optional request the seat then declined (no event of its
-        own) belong to that "no", not to the seat's next request."""
+        own) belong to that "no", not to the seat's next request, even a request of the
+        same kind: a decision's calls are recorded together, so calls apart from the
+        last ones (other events between) answered an earlier request."""
         pending = billed.get(seat)
-        if seat in calls and pending != kind and pending in OPTIONAL:
+        apart = seq is not None and seq != last.get(seat, seq) + 1
+        if seat in calls and pending in OPTIONAL and (pending != kind or apart):
             add(seat, pending, Request(seat=seat, kind=pending, day=0).default())
 
     for event in events:
         kind = event["type"]
         if kind in ("usage", "error", "fallback"):
-            settle(event["seat"], event["kind"])
+            settle(event["seat"], event["kind"], event.get("seq") if kind == "usage" else None)
         if kind == "usage":
+            if "seq" in event:
+                last[event["seat"]] = event["seq"]
             fields = {k: event[k] for k in Usage.__dataclass_fields__ if k in event}
             calls.setdefault(event["seat"], []).append(Usage(**fields))
             billed[event["seat"]] = event["kind"]
@@ -90,20 +122,27 @@ def decisions_by_seat(events: list[dict[str, Any]]) -> dict[int, list[Step]]:
             seat = event["seat"]
             unusable = UnusableAnswer(event.get("answer") or "", event["message"],
                                       tuple(calls.pop(seat, ())))
-            queues.setdefault(seat, []).append((event["kind"], unusable))
+            queues.setdefault(seat, []).append((event["kind"], unusable, None))
         elif kind == "error":
             add(event["seat"], event["kind"], Decision.from_dict(event["decision"]))
         elif kind == "fallback":
             seat, failure = event["seat"], _failure(event["reason"])
             if failure is not None:
                 failure.usage = tuple(calls.pop(seat, ()))  # type: ignore[attr-defined]
-                queues.setdefault(seat, []).append((event["kind"], failure))
+                queues.setdefault(seat, []).append((event["kind"], failure, None))
             skip[seat] = event["kind"]
-        elif (found := _decision(event)) is not None:
-            seat, decision = found
-            settle(seat, decision.kind)
-            if skip.pop(seat, None) != decision.kind:  # else: the engine's default
-                add(seat, decision.kind, decision)
+        else:
+            found = _decision(event)
+            decoded = ([found] if found is not None else
+                       _building_decisions(event) if kind in ("building_power", "house") else [])
+            for seat, decision in decoded:
+                settle(seat, decision.kind)
+                if skip.get(seat) == decision.kind:  # the engine's default, not an answer
+                    del skip[seat]
+                    continue
+                if len(decoded) == 1:  # an event of one decision closes a pending default
+                    skip.pop(seat, None)
+                add(seat, decision.kind, decision, event.get("day"))
     for seat in list(calls):
         settle(seat)
     return queues
@@ -117,6 +156,18 @@ def _failure(reason: str) -> BaseException | None:
         failure: type[Exception] = type(name, (Exception,), {})
         return failure(message)
     return None
+
+
+def _in_place(request: Request, step: Step) -> bool:
+    """A recorded self-destruct answers only the request of the speech it cut off (or of
+    the wolf's own turn), a recorded Village power only its own day; any other recorded
+    answer fits the next request of its kind."""
+    kind, answer, day = step
+    if kind != request.kind or (day is not None and day != request.day):
+        return False
+    if request.kind != "explode" or not isinstance(answer, Decision) or not answer.yes:
+        return True
+    return answer.target == request.context.get("during")
 
 
 class ReplayAgent:
@@ -133,14 +184,25 @@ class ReplayAgent:
         tries, self.cut_off = self.cut_off, ()
         return tries
 
+    def _next(self, request: Request) -> int | None:
+        """Where the recorded answer to ``request`` is: the head of the queue; for a
+        Village power, the first step of its kind (its use is recorded after answers the
+        seat gave later in the same step, such as the bailiff's house)."""
+        if request.kind not in DAILY:
+            return 0 if self.steps and _in_place(request, self.steps[0]) else None
+        at = next((i for i, step in enumerate(self.steps) if step[0] == request.kind), None)
+        return at if at is not None and _in_place(request, self.steps[at]) else None
+
     async def decide(self, observation: Observation, request: Request) -> Decision:
-        if self.steps and self.steps[0][0] == request.kind:
-            step = self.steps.popleft()[1]
+        at = self._next(request)
+        if at is not None:
+            step = self.steps[at][1]
+            del self.steps[at]
             if isinstance(step, BaseException):
                 if isinstance(step, TimeoutError):
                     self.cut_off = getattr(step, "usage", ())
                 raise step
             return step
-        if request.kind in OPTIONAL:
+        if request.kind in OPTIONAL or request.kind in DAILY:
             return request.default()
         raise LookupError(f"seat {request.seat}: no recorded {request.kind} decision")

@@ -16,6 +16,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "save": ("witch", "guard"), "lovers": ("cupid",),
     "wolves.lover_target_forbidden": ("cupid",),
     "village.win_requires_no_third_party": ("cupid",),
+    "harvest.triangle": ("cupid",), "harvest.scapegoat": ("scapegoat",),
 }
 
 
@@ -36,6 +37,9 @@ WHEN: dict[str, Callable[[Rules, frozenset[str]], bool]] = {
     "last_words.quota": lambda r, _: r.get("last_words.mode") == "all_until_quota",
     "vote.max_revotes": lambda r, _: "revote_until" in r.get("vote.tie", ()),
     "thief.swap_mandatory": lambda r, _: r.get("thief.mode") == "swap_player",
+    "vouch.mode": lambda r, _: r.get("vote.method") == "vouching",
+    "witch.box_weights": lambda r, _: r.get("witch.potion") == "box_toss",
+    "double_you.public_villagers": lambda r, _: r.get("variant.double_you") == "small",
     **{f"sheriff.{k}": _sheriff for k in ("electorate", "candidates", "election_tie",
                                           "vote_weight", "succession", "succession_on")},
 }
@@ -79,6 +83,8 @@ def term(text: Text, key: str, item: str) -> str:
 def sentence(text: Text, key: str, value: Any, dealt: frozenset[str]) -> str:
     """The sentence for one rule value ("" leaves the rule out)."""
     forms: dict[str, str] = text.table["rules"].get(key, {})
+    if value is None:  # an unset option (e.g. no time limit of its own): nothing to say
+        return ""
     if isinstance(value, list):
         items = [v for v in value if in_play(key, str(v), dealt)]
         shown = text("words.item_sep").join(term(text, key, str(v)) for v in items)

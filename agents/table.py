@@ -25,11 +25,12 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, Strict, model_validator
 
 from agents.providers.capabilities import Effort, LimitParameter
+from arena.engine.village.houses import BuildingName
 from arena.files import parse_model, read_text
 
 Gender = Literal["female", "male"]  # the genders seat_attributes draws and the dreamer reads
 Age = Annotated[int, Strict(), Field(ge=1, le=120)]  # whole years: not true, not 34.5
-Building = Literal["farmer"]  # the VIL building the engine reads (sheriff.candidates = farmers)
+Building = BuildingName  # a VIL house (catalog 1.4), public like the other attributes
 
 
 class TableError(ValueError):

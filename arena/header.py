@@ -14,7 +14,6 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from agents.prompts import hashes as prompt_hashes
 from arena.engine import Game
 from arena.engine.events import SCHEMA
 
@@ -98,15 +97,16 @@ def _versions() -> dict[str, str]:
     return {"werewolf-arena": arena_version, "python": platform.python_version()}
 
 
-def make_header(game: Game, *, game_id: str, seed: int,
-                seats: list[SeatEntry]) -> TranscriptHeader:
-    """The header of a game about to be played (its cards are dealt)."""
-    config = game.judge.config
+def make_header(game: Game, *, game_id: str, seed: int, seats: list[SeatEntry],
+                prompts: dict[str, str] | None = None) -> TranscriptHeader:
+    """The header of a game about to be played (its cards are dealt: each seat's, then
+    the rest, as the deal laid them out before any variant's setup)."""
+    config, cards = game.judge.config, game.judge.cards
     return TranscriptHeader(
         type="header", schema_id=SCHEMA, game_id=game_id, seed=seed, preset=config.preset,
         rules=config.rules.key_values(), deal=dict(config.roles), seats=seats,
         record_reasoning=game.judge.record_reasoning,
-        roles={str(n): r for n, r in game.roles.items()},
-        centre=list(game.judge.state.centre),
+        roles={str(n): r for n, r in enumerate(cards[:config.players], start=1)},
+        centre=list(cards[config.players:]),
         created=datetime.now(UTC).isoformat(timespec="seconds"), versions=_versions(),
-        prompts=prompt_hashes())
+        prompts=prompts or {})

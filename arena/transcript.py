@@ -1,31 +1,27 @@
-"""Read and replay-verify JSONL transcripts (design.md section 4).
+"""Read JSONL transcripts (design.md section 4).
 
 Line 1 is the header (``arena.header``); every later line is one event, appended
-and flushed as it happens (``arena.transcript_writer``). ``verify`` re-runs the
-engine on the recorded decisions and reports the first line that differs.
+and flushed as it happens (``arena.transcript_writer``). Replaying a transcript to
+check it is the application's job (``arena.app.reproduce``).
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import Field, TypeAdapter, ValidationError
+from pydantic import TypeAdapter, ValidationError
 
-from agents.replay import ReplayAgent, decisions_by_seat
 from arena.engine import BaseEvent, GameConfig, make_rules
-from arena.engine.events import SCHEMA, Event
+from arena.engine.events import SCHEMA, event_type
 from arena.errors import TranscriptError
 from arena.files import read_text
 from arena.header import TranscriptHeader
-from arena.session import Session
-from arena.transcript_writer import event_line
 
-EVENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(Annotated[Event, Field(discriminator="type")])
+EVENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(event_type())
 
 
 @dataclass(frozen=True)
@@ -97,34 +93,6 @@ def deal_of(header: TranscriptHeader, config: GameConfig) -> list[str]:
     if sorted(deal) != sorted(config.deck()):
         raise TranscriptError("the header's roles do not match its deal")
     return deal
-
-
-def replay_lines(transcript: Transcript) -> list[str]:
-    """Re-run the engine on the recorded decisions; the event lines it produces."""
-    header = transcript.header
-    config = config_of(header)
-    queues = decisions_by_seat([e.to_dict() for e in transcript.events])
-    agents = {seat: ReplayAgent(queues.get(seat, [])) for seat in range(1, config.players + 1)}
-    produced: list[str] = []
-    session = Session(config, dict(agents), seed=header.seed or 0,
-                      deal=deal_of(header, config),
-                      sinks=[lambda e: produced.append(event_line(e))],
-                      record_reasoning=header.record_reasoning)
-    asyncio.run(session.run())
-    return produced
-
-
-def verify(path: Path) -> tuple[bool, str]:
-    """(ok, message): whether the engine reproduces the transcript line for line."""
-    transcript = read(path)
-    produced = replay_lines(transcript)
-    for number, (want, got) in enumerate(zip(transcript.lines, produced, strict=False), start=2):
-        if want != got:
-            return False, f"line {number} differs:\n  recorded: {want}\n  replayed: {got}"
-    if len(produced) != len(transcript.lines):
-        return False, (f"recorded {len(transcript.lines)} events, replay produced "
-                       f"{len(produced)}")
-    return True, f"{len(produced)} events reproduced exactly"
 
 
 def iter_visible(events: list[BaseEvent], seat: int | None) -> Iterator[BaseEvent]:

@@ -1,3 +1,3 @@
 """Evaluation: metrics, ratings, comparisons and reports, read from transcripts."""
 
-PROJECT = "werewolf-arena"  # tells this package from others named `evals` (arena.entry)
+PROJECT = "werewolf-arena"  # tells this package from others named `evals` (arena.app.entry)

@@ -1,6 +1,6 @@
 """A tidy table of finished games: one row per seat per game (docs/metrics.md, "Export").
 
-Each metric of the deduction, beliefs and deception sections becomes two columns,
+Each metric of the deduction, beliefs, deception and persuasion sections becomes two columns,
 ``<metric>_num`` and ``<metric>_den``: the seat's numerator and denominator in that
 game, so the metric over any set of rows is sum(num) / sum(den), as ``arena eval``
 computes it (den counts samples for a proportion, sums x for a ratio or mean).
@@ -28,7 +28,7 @@ USAGE = ("decisions", "fallbacks", "refused", "model_calls", "input_tokens", "ou
          "cost_usd", "latency_s")
 COLUMNS = ("game_id", "seed", "preset", "seat", "agent", "model", "role", "team", "won",
            "alive", "days_survived", *USAGE)
-SECTIONS = frozenset({"deduction", "beliefs", "deception"})  # the others have own columns
+SECTIONS = frozenset({"deduction", "beliefs", "deception", "persuasion"})  # others: own columns
 
 
 def seat_sums(record: GameRecord) -> SeatSums:

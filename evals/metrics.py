@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from typing import Any
 
-from evals import beliefs, claims, deception, deduction, outcomes
+from evals import beliefs, claims, deception, deduction, judged, outcomes, persuasion
 from evals.records import GameRecord, deal_numbers
 from evals.samples import Collector, MetricInfo, base_name
 from evals.stats import (
@@ -28,12 +28,14 @@ from evals.stats import (
 __all__ = ["GROUPINGS", "METRICS", "Estimate", "evaluate", "section_of", "sums"]
 
 COLLECTORS: tuple[Collector, ...] = (
-    deduction.collect, beliefs.collect, claims.collect, deception.collect, outcomes.collect)
+    deduction.collect, beliefs.collect, claims.collect, deception.collect, outcomes.collect,
+    persuasion.collect)
 METRICS: dict[str, MetricInfo] = {
     **deduction.METRICS, **beliefs.METRICS, **claims.METRICS, **deception.METRICS,
-    **outcomes.METRICS,
+    **outcomes.METRICS, **persuasion.METRICS, **judged.METRICS,
 }
-SECTIONS = ("deduction", "beliefs", "deception", "outcomes", "reliability")
+SECTIONS = ("deduction", "beliefs", "deception", "persuasion", "judged", "outcomes",
+            "reliability")
 
 GROUPINGS: dict[str, Callable[[GameRecord, int], str]] = {
     "model": lambda record, seat: record.models[seat],
@@ -91,12 +93,13 @@ class _Tee:
             add(name, seat, y, x)
 
 
-def sums(records: Sequence[GameRecord],
-         *groupings: str | None) -> list[tuple[dict[str, Group], Group]]:
+def sums(records: Sequence[GameRecord], *groupings: str | None,
+         extra: Sequence[Collector] = ()) -> list[tuple[dict[str, Group], Group]]:
     """Per grouping (None: the one group ``all``), each group's per-cluster sums and the
     baselines over every seat; each game is read once. The clusters are the deals
     (``deal_numbers``): the games of one preset and seed are one cluster, any other game
-    its own. Games stopped by the day limit (``GameRecord.capped``) are left out: their
+    its own. ``extra`` collectors run after the built-in ones (e.g. ``judged.collector``).
+    Games stopped by the day limit (``GameRecord.capped``) are left out: their
     length is a cut-off and their endless votes would outweigh many real games."""
     records = [record for record in records if not record.capped]
     for by in groupings:
@@ -106,18 +109,19 @@ def sums(records: Sequence[GameRecord],
     for record, index in zip(records, deal_numbers(records), strict=True):
         add = _Tee([_Sums(groups, overall, record, index, by)
                     for (groups, overall), by in zip(out, groupings, strict=True)])
-        for collect in COLLECTORS:
+        for collect in (*COLLECTORS, *extra):
             collect(record, add)
     return out
 
 
-def evaluate(records: Sequence[GameRecord], by: str | None = None) -> dict[str, Any]:
+def evaluate(records: Sequence[GameRecord], by: str | None = None,
+             extra: Sequence[Collector] = ()) -> dict[str, Any]:
     """JSON-ready metrics: ``{"games", "deals", "capped", "by", "groups": {key: {metric:
     estimate}}}``, an estimate being ``{"value", "low", "high", "n", "games"}`` (``games``:
     the clusters, deals); ``capped`` games (stopped by the day limit) are counted in
     ``games`` but left out of every metric; ``by`` None gives one group ``all``, else one
-    group per model / role / seat / team / agent."""
-    [(groups, overall)] = sums(records, by)
+    group per model / role / seat / team / agent; ``extra`` as in ``sums``."""
+    [(groups, overall)] = sums(records, by, extra=extra)
     kept = [record for record in records if not record.capped]
     return {
         "games": len(records), "deals": len(set(deal_numbers(kept))),

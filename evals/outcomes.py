@@ -17,6 +17,7 @@ from arena.engine.events import (
     Speech,
     UsageRecord,
     Vote,
+    VoteProbe,
 )
 from evals.records import GameRecord
 from evals.samples import Add, MetricInfo
@@ -52,7 +53,7 @@ def decider(event: BaseEvent) -> int | None:
     kill is the outcome of its members' proposals, not a decision of its own)."""
     if isinstance(event, NightAction):
         return None if event.action == "kill" and event.final else event.seat
-    if isinstance(event, Speech | Candidacy | Vote | Shot | Explode | Belief):
+    if isinstance(event, Speech | Candidacy | Vote | Shot | Explode | Belief | VoteProbe):
         return event.seat
     if isinstance(event, Sheriff) and event.how in BADGE_DECISIONS:
         return event.by

@@ -10,7 +10,7 @@ from pathlib import Path
 from arena.engine.events import BaseEvent, GameEnd
 from arena.engine.roles.factions import faction, in_pack
 from arena.errors import TranscriptError
-from arena.tournament.layout import GAMES_DIR, is_run_folder
+from arena.run_layout import GAMES_DIR, is_run_folder
 from arena.transcript import read
 
 DAY_LIMIT = "day limit"  # the GameEnd reason of a game stopped by game.max_days

@@ -7,7 +7,8 @@ from typing import Literal, Protocol
 
 from evals.records import GameRecord
 
-Section = Literal["deduction", "beliefs", "deception", "outcomes", "reliability"]
+Section = Literal["deduction", "beliefs", "deception", "persuasion", "judged", "outcomes",
+                  "reliability"]
 Kind = Literal["proportion", "ratio", "derived"]
 
 

@@ -49,6 +49,16 @@ def _row(preset: str, spec: str, wins: Counter[str], days: float) -> str:
             f"{days:.1f} |")
 
 
+def _updated(doc: str, rows: dict[tuple[str, str], str]) -> str:
+    """``doc`` with the table rows of ``rows``' (preset, bots) pairs replaced."""
+    def key(line: str) -> tuple[str, str]:
+        cells = [c.strip() for c in line.split("|")]
+        return (cells[1], cells[2]) if len(cells) > 3 else ("", "")
+
+    return "".join(rows[key(line)] + "\n" if key(line) in rows else line
+                   for line in doc.splitlines(keepends=True))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--random-games", type=int, default=2000)
@@ -56,6 +66,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--presets", nargs="*", help="default: every preset")
     parser.add_argument("--write", action="store_true", help="write docs/balance.md")
+    parser.add_argument("--update", action="store_true",
+                        help="replace only these presets' rows in docs/balance.md")
     args = parser.parse_args()
     names = args.presets or list(preset_names())
     jobs = [(p, s, n) for p in names for s, n in (("random", args.random_games),
@@ -73,13 +85,18 @@ def main() -> None:
         f"played {args.random_games} times by `random` bots and {args.heuristic_games} times by",
         "`heuristic` bots, seeds 0.., every seat the same agent. Every game ended without an",
         f"error. Wall time {time.perf_counter() - started:.0f} s on {args.workers} cores.",
+        "Rows refreshed later with `--update --presets ...` show their own game count.",
         "Third parties: lovers (a mixed pair), hybrid_lovers, piper, white_wolf,",
-        "white_eyed_wolf. Draw: the game.max_days safety cap.",
+        "white_eyed_wolf; survivor is the Black Death's last one alive (variant-blackdeath, whose",
+        "draws are games in which nobody was left). Draw: the game.max_days safety cap.",
         "",
         "| preset | bots | games | village | wolves | third parties | draw | mean days |",
         "|---|---|---|---|---|---|---|---|",
         *(rows[key] for key in sorted(rows)),
     ]
+    if args.update:
+        DOC.write_text(_updated(DOC.read_text(encoding="utf-8"), rows), encoding="utf-8")
+        print(f"updated {DOC}")
     if args.write:
         DOC.write_text("\n".join(lines) + "\n", encoding="utf-8")
         print(f"wrote {DOC}")

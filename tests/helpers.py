@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import tomllib
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from agents import make_agent
-from arena import scenario
+from arena.app import scenario
 from arena.engine import BaseEvent, GameConfig, GameResult, run_game
 
 
@@ -42,3 +45,13 @@ def true_causes(result: GameResult) -> dict[int, str]:
     out = {e.seat: e.cause for e in events_of(result, "death")}  # type: ignore[attr-defined]
     out.update({e.seat: e.cause for e in events_of(result, "death_cause")})  # type: ignore[attr-defined]
     return out
+
+
+def load_script(name: str) -> ModuleType:
+    """A script of scripts/ as a module (the scripts are not a package)."""
+    path = Path(__file__).resolve().parent.parent / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"{name}_script", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -1,6 +1,6 @@
 """The ``arena`` command: play, simulate, replay, presets, rules, and its one-line errors.
 
-Commands run in-process through ``arena.cli.main`` (fast); two checks run the installed
+Commands run in-process through ``arena.app.cli.main`` (fast); two checks run the installed
 console script end to end.
 """
 
@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 
 from arena import presets
-from arena.cli import main, parser
-from arena.commands._game_setup import build_setup
+from arena.app.cli import main, parser
+from arena.app.commands._game_setup import build_setup
+from arena.app.seeds import game_seed
 from arena.engine.config import RULE_KEYS
 from arena.engine.roles import ROLES
-from arena.seeds import game_seed
 
 Run = Callable[..., tuple[int, str, str]]
 

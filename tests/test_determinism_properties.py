@@ -26,13 +26,24 @@ from hypothesis import strategies as st
 from agents import make_agent
 from agents.base import derive_seed
 from agents.random import RandomAgent
-from arena.engine import Decision, Game, GameConfig, GameResult, Observation, Request, run_game
+from arena.app.reproduce import replay_lines
+from arena.engine import (
+    Decision,
+    Game,
+    GameConfig,
+    GameResult,
+    Observation,
+    Request,
+    run_game,
+    variants,
+)
 from arena.engine.config import RuleSet
 from arena.engine.events import (
     BaseEvent,
     Death,
     GameEnd,
     Lovers,
+    NewMoon,
     NightAction,
     Reveal,
     Sheriff,
@@ -41,9 +52,10 @@ from arena.engine.events import (
     Speech,
 )
 from arena.engine.judge import SeatAgent
+from arena.engine.village.houses import BuildingPower
 from arena.header import SeatEntry, make_header
 from arena.presets import load_preset, preset_names
-from arena.transcript import read, replay_lines
+from arena.transcript import read
 from arena.transcript_writer import TranscriptWriter, event_line
 
 REPO = Path(__file__).resolve().parents[1]
@@ -58,7 +70,14 @@ HEURISTIC_PRESETS = tuple(n for n in preset_names() if load_preset(n).players <=
 
 
 def modelled(config: GameConfig) -> bool:
-    return {role for role, count in config.roles.items() if count} <= MODELLED_ROLES
+    """The win model below knows these cards, and no New Moon event (cards change hands,
+    the dead come back, lovers part) nor 4.1 variant other than vouching (wins of their
+    own, hypnosis, two cards a player...)."""
+    rules = config.rules
+    no_moon = rules.events__mode == "none" and not rules.events__permanent
+    plain = {v.name for v in variants.active(rules)} <= {"vouching"}
+    return no_moon and plain and {
+        role for role, count in config.roles.items() if count} <= MODELLED_ROLES
 
 
 def etype(event: BaseEvent) -> str:
@@ -346,11 +365,25 @@ def _in_cascade(event: BaseEvent) -> bool:
                           "usage", "reasoning", "game_end")
 
 
+# New Moon: the dead who flipped a card (E10, E27) or died first (E31) still decide
+DEAD_DECIDE = frozenset({"punish", "first_voter", "ally"})
+
+
+def _dead_decides(event: BaseEvent) -> bool:
+    if isinstance(event, NightAction):
+        return event.action in DEAD_DECIDE
+    return etype(event) in ("error", "fallback", "usage", "reasoning") and getattr(
+        event, "kind", None) in DEAD_DECIDE
+
+
 def check_dead_never_act(events: tuple[BaseEvent, ...]) -> None:
     dead: set[int] = set()
     dying: set[int] = set()  # seats whose death cascade is still running
     done: set[tuple[int, str]] = set()
     for e in events:
+        if isinstance(e, NewMoon) and e.step == "revived":  # E1, O11: alive again
+            dead -= set(e.seats)
+            continue
         if isinstance(e, Death):
             assert e.seat not in dead, f"seat {e.seat} dies twice: {e.to_dict()}"
             dead.add(e.seat)
@@ -359,7 +392,7 @@ def check_dead_never_act(events: tuple[BaseEvent, ...]) -> None:
         if not _in_cascade(e):
             dying.clear()
         who = _actor(e)
-        if who is None or who not in dead:
+        if who is None or who not in dead or _dead_decides(e):
             continue
         assert who in dying and _at_death(e), f"dead seat {who} acts: {e.to_dict()}"
         if etype(e) in ("speech", "shoot", "sheriff"):
@@ -371,13 +404,18 @@ def check_one_shot_powers(events: tuple[BaseEvent, ...], rules: RuleSet) -> None
     actions = [e for e in events if isinstance(e, NightAction)]
     saves = [e for e in actions if e.action == "save" and e.target is not None]
     poisons = [e for e in actions if e.action == "poison" and e.target is not None]
-    assert len(saves) <= 1, "the antidote is used twice"
-    assert len(poisons) <= 1, "the poison is used twice"
-    assert len(saves) + len(poisons) <= rules.witch__total_uses
+    refills = sum(isinstance(e, NewMoon) and e.card == "E17" and e.step == "applied"
+                  for e in events)  # New Moon E17: the witch gets a used potion back
+    refills += sum(isinstance(e, BuildingPower) and e.power == "mend"
+                   for e in events)  # Village B9: the bone-setter renews a spent power
+    assert len(saves) <= 1 + refills, "the antidote is used twice"
+    assert len(poisons) <= 1 + refills, "the poison is used twice"
+    assert len(saves) + len(poisons) <= rules.witch__total_uses + refills
     for day in {e.day for e in saves + poisons}:
         assert sum(e.day == day for e in saves + poisons) <= rules.witch__max_per_night
     links = [e for e in actions if e.action == "link"]
-    assert len(links) <= 1 and sum(isinstance(e, Lovers) for e in events) <= 1
+    triangle = rules.harvest__triangle  # V4: Cupid links a second pair
+    assert len(links) <= 1 and sum(isinstance(e, Lovers) for e in events) <= 1 + triangle
     if links:
         assert links[0].day == 1 and len(set(links[0].targets)) == 2
     for cls in (Shot, Spared):

@@ -16,8 +16,8 @@ import pytest
 
 from agents.scripted import ScenarioError
 from agents.table import TableError, parse_table
-from arena import scenario
-from arena.tournament.config import TournamentError, parse_config
+from arena.app import scenario
+from arena.app.tournament.config import TournamentError, parse_config
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 BLOCK = re.compile(r"^```toml\n(.*?)^```", re.S | re.M)

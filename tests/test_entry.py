@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from arena.entry import foreign
+from arena.app.entry import foreign
 
-RUN = "import sys; from arena.entry import main; sys.exit(main(['presets']))"
+RUN = "import sys; from arena.app.entry import main; sys.exit(main(['presets']))"
 
 
 def _run(path: Path | None) -> subprocess.CompletedProcess[str]:

@@ -20,6 +20,7 @@ from arena.engine.events import (
     BaseEvent,
     CheckResult,
     Fallback,
+    Lovers,
     NightAction,
     Phase,
     PhaseStart,
@@ -268,8 +269,10 @@ def test_wolves_kill_proposals_agree() -> None:
         for seed in range(15):
             result = play(CONFIGS[name], seed, HeuristicAgent, HeuristicAgent)
             proposals: dict[int, set[int | None]] = defaultdict(set)
-            for e in result.events:
-                if isinstance(e, NightAction) and e.action == "kill" and not e.final:
+            lovers = {s for e in result.events if isinstance(e, Lovers) for s in e.seats}
+            for e in result.events:  # a wolf in love spares his lover, even the last prey
+                if isinstance(e, NightAction) and e.action == "kill" and not e.final and not (
+                        e.target is None and e.seat in lovers):
                     proposals[e.day].add(e.target)
             nights += len(proposals)
             assert all(len(picks) == 1 and None not in picks for picks in proposals.values())

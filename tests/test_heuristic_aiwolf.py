@@ -202,9 +202,9 @@ def _cards(heuristic: Callable[[str], bool]) -> Pick:
 def test_the_heuristic_possessed_and_village_beat_random_ones_on_aiwolf_tables() -> None:
     """aiwolf-5 (one wolf, one possessed, no kill on the first night), the rest
     heuristic: the wolves' side wins more with a heuristic possessed than with a random
-    one (measured 24.5% vs 15.5% over these 200 games), and the village more when
-    heuristic (75.5% vs 49.5%); on aiwolf-15 a heuristic village beats a random one
-    (83% vs 20% over these 30 games)."""
+    one over these 200 games, and the village more when heuristic; on aiwolf-15 a
+    heuristic village beats a random one (47% vs 10% over these 30 games against the
+    deceiving heuristic wolves of issue 14; 83% vs 20% before)."""
     five, fifteen = load_preset("aiwolf-5"), load_preset("aiwolf-15")
     heuristic = _wins(five, 200, _cards(lambda role: True))
     random_possessed = _wins(five, 200, _cards(lambda role: role != "possessed"))
@@ -213,4 +213,4 @@ def test_the_heuristic_possessed_and_village_beat_random_ones_on_aiwolf_tables()
     assert random_village >= heuristic + 0.1, (heuristic, random_village)
     village = 1 - _wins(fifteen, 30, _cards(lambda role: True))
     random_village = 1 - _wins(fifteen, 30, _cards(lambda role: faction(role) == "wolves"))
-    assert village >= random_village + 0.4, (village, random_village)
+    assert village >= random_village + 0.3, (village, random_village)

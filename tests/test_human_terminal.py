@@ -18,8 +18,10 @@ from agents import Agent, make_agent
 from agents.human import HumanAgent
 from agents.human_parse import Hint, parse_answer
 from agents.human_stdin import StdinReader
+from agents.terminal_view import TerminalView
 from arena import presets, transcript
-from arena.cli import main
+from arena.app import reproduce
+from arena.app.cli import main
 from arena.engine import (
     Claim,
     Decision,
@@ -33,7 +35,6 @@ from arena.engine import (
 )
 from arena.engine.events import BaseEvent, Fallback, GameEnd, Speech
 from arena.engine.view import visible
-from arena.render.terminal import TerminalView
 
 SEAT = 4
 BAD = "/shout"  # a line no request accepts
@@ -307,7 +308,7 @@ def test_cli_plays_a_human_seat_from_stdin(tmp_path: Path) -> None:
     out = tmp_path / "game.jsonl"
     typed = "banana\n3\n\n" * 3
     proc = subprocess.run(
-        [sys.executable, "-m", "arena.cli", "play", "--seat", f"{SEAT}=human", "--seed", "1",
+        [sys.executable, "-m", "arena.app.cli", "play", "--seat", f"{SEAT}=human", "--seed", "1",
          "--out", str(out)],
         input=typed, capture_output=True, text=True, timeout=120,
         env={**os.environ, "COLUMNS": "100"})
@@ -320,7 +321,7 @@ def test_cli_plays_a_human_seat_from_stdin(tmp_path: Path) -> None:
     assert record.header.seats[SEAT - 1].agent == "human"
     said = [e.text for e in record.events if isinstance(e, Speech) and e.seat == SEAT]
     assert said[0] == "banana"
-    assert transcript.verify(out)[0]
+    assert reproduce.verify(out)[0]
     assert leaked(record.events, text) == set()
     assert leaked(record.events, "\n".join(lines_of(record.events, god=True)))
 

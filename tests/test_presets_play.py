@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 
 from agents import make_agent
-from arena import scenario
-from arena.cli import parser
-from arena.commands._game_setup import build_setup
+from arena.app import scenario
+from arena.app.cli import parser
+from arena.app.commands._game_setup import build_setup
 from arena.engine import run_game
 from arena.presets import load_preset, preset_names
 from tests.helpers import play_bots
 
 OUTCOMES = {"village", "wolves", "lovers", "hybrid_lovers", "piper", "white_wolf",
-            "white_eyed_wolf", "draw"}
+            "white_eyed_wolf", "survivor", "draw"}  # survivor: the Black Death's (V5)
 
 
 @pytest.mark.parametrize("preset", preset_names())

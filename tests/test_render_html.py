@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from arena import cli, transcript
+from arena import transcript
+from arena.app import cli
+from arena.app.render.game_story import Said, build_story, verdict
 from arena.engine.events import Claim, PhaseStart, RoleDealt, Speech
-from arena.render.game_story import Said, build_story, verdict
 
 
 # Seat 1 (a wolf) claims seer and "checks" the real seer 3 as a wolf; seat 3 claims seer with

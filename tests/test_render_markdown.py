@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from arena import cli
-from arena.render.markdown import md_escape
+from arena.app import cli
+from arena.app.render.markdown import md_escape
 from tests.test_render_html import WOLF_CHAT, play_false_seer
 
 

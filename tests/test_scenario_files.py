@@ -12,12 +12,12 @@ import pytest
 
 from agents import make_agent
 from agents.scripted import ScenarioError
-from arena import scenario
-from arena.cli import main
+from arena.app import scenario
+from arena.app.cli import main
+from arena.app.tournament.config import TournamentError, parse_config
 from arena.engine import RuleError, make_rules
 from arena.engine.config import parse_rule_value
 from arena.engine.game import run_game
-from arena.tournament.config import TournamentError, parse_config
 from tests.rules.test_day_common import PLAIN7, game, wolves_kill
 
 CLASSIC8 = 'preset = "classic-8"\n'

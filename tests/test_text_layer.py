@@ -13,11 +13,11 @@ import pytest
 from rich.console import Console
 
 from agents.random import RandomAgent
+from agents.terminal_view import TerminalView
+from arena.app.render.html import render_html
+from arena.app.server.table import as_seen
 from arena.engine import GameConfig, run_game
 from arena.engine.events import EVENT_TYPES, BaseEvent, Vote, VoteResult
-from arena.render.html import render_html
-from arena.render.terminal import TerminalView
-from arena.server.table import as_seen
 from arena.text import LANGS, CatalogError, Describer, Viewer, catalog, describe
 from arena.text.catalog import _all, check, placeholders
 

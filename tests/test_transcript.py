@@ -11,24 +11,26 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import jsonschema  # type: ignore[import-untyped]
 import pytest
 from rich.console import Console
 
 from agents import make_agent
+from agents.terminal_view import render_transcript
 from arena import transcript
-from arena.cli import parser
-from arena.commands._game_setup import build_setup
+from arena.app import reproduce
+from arena.app.cli import parser
+from arena.app.commands._game_setup import build_setup
+from arena.app.session import play_one
 from arena.engine import BaseEvent, Decision, Game, Observation, Request
 from arena.engine.events import SCHEMA, Refused
 from arena.engine.view import visible
 from arena.errors import TranscriptError
 from arena.header import SeatEntry, make_header
 from arena.presets import load_preset
-from arena.render.terminal import render_transcript
-from arena.session import play_one
 from arena.text import Describer
 from arena.transcript import EVENT_ADAPTER
-from arena.transcript_writer import TranscriptWriter
+from arena.transcript_writer import TranscriptWriter, event_line
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -217,19 +219,17 @@ def all_event_rows(*paths: Path) -> list[str]:
 def test_every_event_line_validates_against_the_schema(
         game: Path, faulty_game: Path, schema: dict[str, Any]) -> None:
     rows = all_event_rows(game, faulty_game)
-    try:
-        import jsonschema  # type: ignore[import-untyped]
-    except ImportError:
-        jsonschema = None
+    checker = jsonschema.validators.validator_for(schema)
+    checker.check_schema(schema)  # once: validating each line must not re-check the schema
+    validator = checker(schema)
     types = set()
     for number, row in enumerate(rows, start=2):
         data = json.loads(row)
         types.add(data["type"])
         event = EVENT_ADAPTER.validate_json(row)
-        assert transcript.event_line(event) == row, f"line {number} does not round-trip"
+        assert event_line(event) == row, f"line {number} does not round-trip"
         assert event_schema_problems(data, schema) == [], f"line {number}: {row}"
-        if jsonschema is not None:
-            jsonschema.validate(data, schema)
+        validator.validate(data)
     # a fair sample of the event types
     assert {"setup", "role", "reveal", "phase", "night_action", "check_result", "speech",
             "vote", "vote_result", "death", "error", "fallback", "game_end"} <= types
@@ -239,7 +239,7 @@ def test_every_event_line_validates_against_the_schema(
 
 
 def test_verify_accepts_an_untouched_transcript(game: Path) -> None:
-    ok, message = transcript.verify(game)
+    ok, message = reproduce.verify(game)
     assert ok, message
     assert message.startswith(f"{len(transcript.read(game).events)} events")
 
@@ -284,7 +284,7 @@ def test_verify_detects_a_changed_vote(game: Path, tmp_path: Path) -> None:
     result_line = next(n for n, e in rows if n > number and e["type"] == "vote_result")
     tampered = tmp_path / "vote.jsonl"
     rewrite(game, tampered, number, {"target": target})
-    ok, message = transcript.verify(tampered)
+    ok, message = reproduce.verify(tampered)
     assert not ok
     assert message.startswith(f"line {result_line} differs")
 
@@ -294,7 +294,7 @@ def test_verify_detects_an_illegal_vote(game: Path, tmp_path: Path) -> None:
                         if e["type"] == "vote" and e["ballot"] == "exile")
     tampered = tmp_path / "self.jsonl"
     rewrite(game, tampered, number, {"target": vote["seat"]})  # vote.allow_self is off
-    ok, message = transcript.verify(tampered)
+    ok, message = reproduce.verify(tampered)
     assert not ok
     assert message.startswith(f"line {number} differs")
     assert '"type":"error"' in message
@@ -311,7 +311,7 @@ def test_verify_detects_a_changed_outcome(game: Path, tmp_path: Path, kind: str,
     number, event = next((n, e) for n, e in numbered(game) if e["type"] == kind)
     tampered = tmp_path / "outcome.jsonl"
     rewrite(game, tampered, number, {field: next(v for v in values if v != event[field])})
-    ok, message = transcript.verify(tampered)
+    ok, message = reproduce.verify(tampered)
     assert not ok
     assert message.startswith(f"line {number} differs")
     assert "recorded" in message and "replayed" in message
@@ -321,14 +321,14 @@ def test_verify_detects_a_missing_tail(game: Path, tmp_path: Path) -> None:
     rows = game.read_text(encoding="utf-8").splitlines()
     short = tmp_path / "short.jsonl"
     short.write_text("\n".join(rows[:-1]) + "\n", encoding="utf-8")
-    ok, message = transcript.verify(short)
+    ok, message = reproduce.verify(short)
     assert not ok
     assert message == f"recorded {len(rows) - 2} events, replay produced {len(rows) - 1}"
 
 
 def test_verify_cli_reports_mismatch(game: Path, tmp_path: Path,
                                      capsys: pytest.CaptureFixture[str]) -> None:
-    from arena.cli import main
+    from arena.app.cli import main
 
     number, death = next((n, e) for n, e in numbered(game) if e["type"] == "death")
     tampered = tmp_path / "cli.jsonl"
@@ -422,7 +422,7 @@ def test_faulty_game_has_every_kind_of_failure(faulty_game: Path) -> None:
 
 
 def test_verify_reproduces_refusals_and_fallbacks(faulty_game: Path) -> None:
-    ok, message = transcript.verify(faulty_game)
+    ok, message = reproduce.verify(faulty_game)
     assert ok, message
 
 
@@ -431,7 +431,7 @@ def test_verify_catches_a_dropped_refusal(faulty_game: Path, tmp_path: Path) -> 
     number = next(n for n, row in enumerate(rows, start=1) if '"type":"error"' in row)
     dropped = tmp_path / "dropped.jsonl"
     dropped.write_text("\n".join(rows[: number - 1] + rows[number:]) + "\n", encoding="utf-8")
-    ok, message = transcript.verify(dropped)
+    ok, message = reproduce.verify(dropped)
     assert not ok
     assert message.startswith(f"line {number} differs")
 
@@ -504,7 +504,7 @@ def test_replay_seat_shows_exactly_the_visible_events(which: str,
 def test_replay_seat_through_the_cli(faulty_game: Path,
                                      capsys: pytest.CaptureFixture[str],
                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    from arena.cli import main
+    from arena.app.cli import main
 
     monkeypatch.setenv("COLUMNS", "200")
     events = transcript.read(faulty_game).events

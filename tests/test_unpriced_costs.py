@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from arena.cli import main
-from arena.costs import cost_text
+from arena.app.cli import main
+from arena.app.costs import cost_text
 from tests.llm.stub_server import StubServer
 from tests.tournament.conftest import run, write_config
 

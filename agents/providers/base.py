@@ -70,6 +70,11 @@ class ProviderError(RuntimeError):
         return ProviderError(message, status=self.status, usage=self.usage)
 
 
+class BudgetSpent(ProviderError):
+    """The call would pass a spending cap: it was not sent. A seat with a stand-in hands
+    over to it for the rest of the game."""
+
+
 class ChatProvider(Protocol):
     """One model endpoint. ``key`` names the concurrency pool it shares with others."""
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from agents.belief import LITTLE_GIRL, MEDIUM, POSSESSED, SEER, role_table
+from agents.belief import LITTLE_GIRL, MEDIUM, POSSESSED, SEER, is_pack, role_table
 from agents.tactics import hybrid, little_girl, medium, pack_kill, piper, possessed, seer, wolf_day
 from agents.tactics.situation import POWER_CLAIMS, Situation, Words, answer
-from arena.engine.events import Claim
+from agents.tactics.talk import role_name
+from arena.engine.events import Claim, Death, Speech
 from arena.engine.requests import Decision, Request
 
 SHOWN_UNDER_THREAT = (*POWER_CLAIMS, "elder", "chief")
@@ -30,10 +31,13 @@ def vote(s: Situation, request: Request) -> Decision:
 
 
 def speak(s: Situation, request: Request) -> Decision:
-    words = Words()
+    words = s.words()
     if request.context.get("channel") == "wolves":
         pack_kill.chat(s, words)
-    elif s.is_wolf and wolf_day.posing(s):
+        return words.decision(request.kind)
+    if request.kind == "speak":
+        night_news(s, words)
+    if s.is_wolf and wolf_day.posing(s):
         wolf_day.fake_seer_speech(s, words)
     elif s.role == SEER and seer.claims(s, request):
         seer.speech(s, words)
@@ -49,32 +53,91 @@ def speak(s: Situation, request: Request) -> Decision:
     return words.decision(request.kind)
 
 
+def night_news(s: Situation, words: Words) -> None:
+    """Now and then, the first speech of a day opens on last night's deaths."""
+    if s.obs.day < 1 or words.salt % 3:
+        return
+    today = [e for e in s.obs.events if isinstance(e, Death) and e.day == s.obs.day
+             and e.cause != "vote"]
+    if today:
+        words.line("night_death", seat=today[-1].seat)
+    elif not any(e.day == s.obs.day for e in s.obs.events if isinstance(e, Speech)):
+        words.line("peaceful")
+
+
 def plain_speech(s: Situation, request: Request, words: Words) -> None:
-    """A good player's speech (or a wolf's cover): claims under threat, a read, a vouch."""
+    """A good player's speech (or a wolf's cover): claims under threat, a read, a vouch;
+    a wolf gives up a packmate the village has caught."""
+    if s.is_wolf and (mate := wolf_day.doomed_mate(s)) is not None:
+        words.line("bus", Claim(kind="accuse", target=mate), seat=mate)
+        return
     threatened = (not s.is_wolf and s.role in SHOWN_UNDER_THREAT and s.pressure()[s.me] >= 2)
     if threatened or s.me in request.context.get("tied", ()):
         shown = s.role if not s.is_wolf and s.role in SHOWN_UNDER_THREAT else "villager"
-        words.say(f"I am the {shown}; do not exile me.", Claim(kind="role", role=shown))
+        words.line("shown", Claim(kind="role", role=shown), role=role_name(s.lang, shown))
     reads(s, words)
 
 
 def reads(s: Situation, words: Words) -> None:
-    """The seer he believes (a good player's), and the seat he suspects."""
+    """The seer he believes (a good player's), and the seat he suspects, with reasons."""
     view = s.public if s.is_wolf else s.belief
     pool = [o for o in s.living() if o not in s.team]
     credible = None if s.is_wolf else s.credible_seer()
     if credible is not None:
-        words.say(f"I believe seat {credible} is the real seer.",
-                  Claim(kind="vouch", target=credible))
+        words.line("believe", Claim(kind="vouch", target=credible), seat=credible,
+                   why=trust_reason(s, credible, words))
     suspect = s.suspect(pool, view)
     if suspect is None:
-        words.say("I have nothing to add.")
-    elif s.sharp(suspect, view):
-        words.say(f"Seat {suspect} looks like a wolf to me.",
-                  Claim(kind="accuse", target=suspect))
-    else:
-        words.say(f"No strong read yet; seat {suspect} seems a little off.",
-                  Claim(kind="accuse", target=suspect))
+        words.line("nothing")
+        return
+    key = "sharp" if s.sharp(suspect, view) else "soft"
+    words.line(key, Claim(kind="accuse", target=suspect), seat=suspect,
+               why=suspicion_reason(s, suspect, words))
+
+
+def revealed_wolves(s: Situation) -> set[int]:
+    """The seats everyone knows were wolves: dead, with a pack card shown."""
+    return {o for o, r in s.ev.known.items() if is_pack(r) and o not in s.obs.alive
+            and o not in s.team}
+
+
+def suspicion_reason(s: Situation, seat: int, words: Words) -> str:
+    """Why ``seat`` is suspect, from public facts: a credible seer's wolf check, a
+    counter-claim, a vote on a good seat, a vote or vouch with a wolf, an attack on the
+    trusted seer; else the votes in general."""
+    credible = None if s.is_wolf else s.credible_seer()
+    named = [c for (c, t), wolf in s.ev.checks.items() if t == seat and wolf and c != seat
+             and c not in s.team and (c == credible or s.is_wolf)]
+    if named:
+        return words.text("why.named", seer=named[0])
+    if credible is not None and s.claimed(seat, SEER):
+        return words.text("why.counter", seer=credible)
+    wolves = revealed_wolves(s)
+    goods = {o for o in s.ev.exiled if o in s.ev.known and not is_pack(s.ev.known[o])}
+    mine = [(t, d) for v, t, d in s.ev.votes if v == seat]
+    if voted := next((t for t, _ in mine if t in goods), None):
+        return words.text("why.voted_good", target=voted)
+    if mate := next((w for w, t, d in s.ev.votes if w in wolves and w != seat
+                     and (t, d) in mine), None):
+        return words.text("why.voted_with", wolf=mate)
+    if vouched := next((w for v, w in sorted(s.ev.vouches) if v == seat and w in wolves), None):
+        return words.text("why.vouched_wolf", wolf=vouched)
+    if credible is not None and (seat, credible) in {(a, t) for a, t, _ in s.ev.accusations}:
+        return words.text("why.accused_seer", seer=credible)
+    return words.text("why.votes") if mine else ""
+
+
+def trust_reason(s: Situation, seer_seat: int, words: Words) -> str:
+    """Why the seer claimant ``seer_seat`` is believed: a wolf check that came true, a
+    rival caught lying, or no rival at all."""
+    wolves = revealed_wolves(s)
+    found = [t for (c, t), wolf in s.ev.checks.items() if c == seer_seat and wolf and t in wolves]
+    if found:
+        return words.text("why.found", target=found[0])
+    rivals = [c for c in s.ev.claimants(SEER) if c != seer_seat]
+    if not rivals:
+        return words.text("why.only")
+    return words.text("why.rival_lied", rival=rivals[0]) if rivals[0] in s.ev.liars else ""
 
 
 def beliefs(s: Situation, request: Request) -> Decision:

@@ -33,9 +33,9 @@ def speech(s: Situation, request: Request, words: Words) -> bool:
     heat = s.pressure()
     hidden = any(heat[o] < 2 for o in seen)
     if hidden or request.kind == "last_words" or s.me in request.context.get("tied", ()):
-        words.say("I am the little girl; I saw the wolves.", Claim(kind="role", role=LITTLE_GIRL))
+        words.line("claim_girl", Claim(kind="role", role=LITTLE_GIRL))
     for wolf in seen:
-        words.say(f"Seat {wolf} is a wolf.", Claim(kind="accuse", target=wolf))
+        words.line("girl_saw", Claim(kind="accuse", target=wolf), seat=wolf)
     return True
 
 

@@ -3,7 +3,7 @@ his results when they pay: a wolf found, a contested seer, danger."""
 
 from __future__ import annotations
 
-from agents.belief import MEDIUM, WOLF, is_pack
+from agents.belief import MEDIUM, is_pack
 from agents.tactics.situation import Situation, Words
 from arena.engine.events import Claim
 from arena.engine.requests import Request
@@ -20,8 +20,7 @@ def claims(s: Situation, request: Request) -> bool:
 
 def speech(s: Situation, words: Words) -> None:
     """His card and every result (what each exile was)."""
-    words.say("I am the medium.", Claim(kind="role", role=MEDIUM))
+    words.line("claim_medium", Claim(kind="role", role=MEDIUM))
     for target, result in s.ev.my_checks.items():
         wolf = is_pack(result)
-        words.say(f"Seat {target} was {'a werewolf' if wolf else 'human'}.",
-                  Claim(kind="check", target=target, result=WOLF if wolf else "good"))
+        words.check(target, wolf, medium=True)

@@ -22,10 +22,7 @@ def run(s: Situation, request: Request) -> Decision:
 def elect(s: Situation, request: Request) -> Decision:
     options = list(request.options)
     if s.is_wolf:
-        mates = [o for o in options if o in s.team]
-        jumper = wolf_day.jumper(s)
-        return answer(request, jumper if jumper in mates else (
-            mates[0] if mates else s.trusted(options, s.public)))
+        return answer(request, wolf_day.elect(s, options))
     if s.role == SEER and s.me in options and s.claimed(s.me, SEER):
         return answer(request, s.me)
     credible = s.credible_seer()

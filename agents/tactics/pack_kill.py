@@ -32,7 +32,7 @@ def chat(s: Situation, words: Words) -> None:
     named = caught_girl(s, prey) or _named_tonight(s, prey, None)
     victim = named if named is not None else target(s, prey)
     if victim is not None:
-        words.say(f"Let's kill seat {victim} tonight.", Claim(kind="accuse", target=victim))
+        words.line("kill", Claim(kind="accuse", target=victim), seat=victim)
 
 
 def caught_girl(s: Situation, options: list[int]) -> int | None:

@@ -39,10 +39,9 @@ def speech(s: Situation, words: Words) -> None:
         target = rivals[0] if rivals else s.trusted(fresh) if wolf else s.suspect(fresh)
         if target is not None:
             mine[target] = wolf
-    words.say("I am the seer.", Claim(kind="role", role=SEER))
+    words.line("claim_seer", Claim(kind="role", role=SEER))
     for target, wolf in mine.items():
-        words.say(f"Seat {target} is {'a werewolf' if wolf else 'good'}.",
-                  Claim(kind="check", target=target, result=WOLF if wolf else "good"))
+        words.check(target, wolf)
     accuse(s, words, mine)
 
 
@@ -50,7 +49,7 @@ def accuse(s: Situation, words: Words, mine: dict[int, bool] | None = None) -> N
     """Ask for the exile of the seat he votes for (``mine``: his checks, today's too)."""
     target = vote(s, s.living(), mine)
     if target is not None:
-        words.say(f"Vote out seat {target}.", Claim(kind="accuse", target=target))
+        words.line("vote_out", Claim(kind="accuse", target=target), target=target)
 
 
 def vote(s: Situation, options: list[int], mine: dict[int, bool] | None = None) -> int | None:

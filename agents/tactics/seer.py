@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agents.belief import PIPER, SEER, WOLF, is_pack
+from agents.belief import PIPER, SEER, is_pack
 from agents.tactics.situation import Situation, Words, answer
 from arena.engine.events import Claim
 from arena.engine.requests import Decision, Request
@@ -36,19 +36,18 @@ def endgame(s: Situation) -> bool:
 def speech(s: Situation, words: Words) -> None:
     """His card, every check, and whom to exile: the piper he found (who would win
     alone within a few nights), else a wolf he found, else his top suspect."""
-    words.say("I am the seer.", Claim(kind="role", role=SEER))
+    words.line("claim_seer", Claim(kind="role", role=SEER))
     for target, result in s.ev.my_checks.items():
         wolf = is_pack(result)
         if result == PIPER:
-            words.say(f"Seat {target} is the piper.",
-                      Claim(kind="check", target=target, result=PIPER))
+            words.line("check_piper", Claim(kind="check", target=target, result=PIPER),
+                       target=target)
         else:
-            words.say(f"Seat {target} is {'a werewolf' if wolf else 'good'}.",
-                      Claim(kind="check", target=target, result=WOLF if wolf else "good"))
+            words.check(target, wolf)
     found = _found(s)
     suspect = found[0] if found else s.suspect(s.living())
     if suspect is not None:
-        words.say(f"Vote out seat {suspect}.", Claim(kind="accuse", target=suspect))
+        words.line("vote_out", Claim(kind="accuse", target=suspect), target=suspect)
 
 
 def _found(s: Situation) -> list[int]:

@@ -7,7 +7,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from agents.base import derive_seed
-from agents.belief import PIPER, SEER, Belief, Evidence, is_pack
+from agents.belief import PIPER, SEER, WOLF, Belief, Evidence, is_pack
+from agents.tactics import talk
 from arena.engine.events import Claim
 from arena.engine.requests import Decision, Request
 from arena.engine.view import Observation
@@ -19,14 +20,20 @@ POWER_CLAIMS = ("seer", "medium", "witch", "guard", "hunter")
 
 @dataclass(frozen=True, slots=True)
 class Situation:
-    """The observation, the private and the public belief, the evidence behind them and
-    the seat's own random stream."""
+    """The observation, the private and the public belief, the evidence behind them,
+    the seat's own random stream and the game's language."""
 
     obs: Observation
     belief: Belief
     public: Belief
     ev: Evidence
     rng: random.Random
+    lang: str = "en"
+
+    def words(self) -> Words:
+        """An empty speech in this game's language, worded by this seat and moment."""
+        return Words(lang=self.lang, salt=shared_hash("talk", self.me, self.obs.day,
+                                                      len(self.obs.events)))
 
     @property
     def me(self) -> int:
@@ -43,9 +50,7 @@ class Situation:
     @property
     def team(self) -> tuple[int, ...]:
         """The pack, living or dead (a wolf's teammates; empty for the village)."""
-        if not self.is_wolf:
-            return ()
-        return tuple(sorted(s for s, r in self.ev.known.items() if is_pack(r)))
+        return self.ev.pack_seats() if self.is_wolf else ()
 
     def p(self, seat: int) -> float:
         return self.belief.p(seat)
@@ -116,13 +121,31 @@ class Words:
 
     parts: list[str] = field(default_factory=list)
     claims: list[Claim] = field(default_factory=list)
+    lang: str = "en"
+    salt: int = 0
 
     def say(self, text: str, *claims: Claim) -> None:
         self.parts.append(text)
         self.claims.extend(claims)
 
+    def line(self, key: str, *claims: Claim, **fields: object) -> None:
+        """Say one phrasing of the catalog line ``key`` (agents.tactics.talk)."""
+        self.say(self.text(key, **fields), *claims)
+
+    def check(self, target: int, wolf: bool, *, medium: bool = False) -> None:
+        """A check result told (``medium``: what an exiled seat was)."""
+        key = ("medium_wolf" if wolf else "medium_human") if medium else (
+            "check_wolf" if wolf else "check_good")
+        self.line(key, Claim(kind="check", target=target, result=WOLF if wolf else "good"),
+                  target=target)
+
+    def text(self, key: str, **fields: object) -> str:
+        """One phrasing of ``key``, varied by the speaker, the moment and the place."""
+        return talk.line(self.lang, key, self.salt + len(self.parts) * 7 + len(key), **fields)
+
     def decision(self, kind: str) -> Decision:
-        return Decision(kind=kind, text=" ".join(self.parts), claims=tuple(self.claims))
+        joiner = "" if self.lang == "zh" else " "
+        return Decision(kind=kind, text=joiner.join(self.parts), claims=tuple(self.claims))
 
 
 def shared_hash(*parts: object) -> int:

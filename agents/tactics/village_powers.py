@@ -1,4 +1,4 @@
-"""The village's night powers: guard, witch, hunter, Cupid and crow."""
+"""The village's night powers: guard, witch, hunter and Cupid."""
 
 from __future__ import annotations
 
@@ -52,11 +52,3 @@ def link(s: Situation, request: Request) -> Decision:
         return request.default()
     return Decision(kind=request.kind,
                     targets=tuple(s.rng.sample(request.options, request.count)))
-
-
-def curse(s: Situation, request: Request) -> Decision:
-    """The crow puts two votes on the top suspect, once one stands out (never on a
-    packmate: a wolf goes by the village's view)."""
-    options = [o for o in request.options if o not in s.team]
-    best = s.suspect(options, s.public)
-    return answer(request, best if best is not None and s.sharp(best, s.public) else None)

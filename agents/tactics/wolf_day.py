@@ -1,19 +1,24 @@
-"""The pack by day: one wolf poses as the seer, the others vote with the village's
-leading good candidate rather than as a bloc; exposed wolves may self-destruct. The
+"""The pack by day: one wolf poses as the seer (from the first day, never calling a rival
+a wolf on the day he claims, which would give the lie away), the others vote with the
+village's leading good candidate rather than as a bloc, back the village's favourite for
+sheriff unless their seer is believed, and give up (bus) a packmate the village has
+caught; exposed wolves may self-destruct. The
 white-eyed wolf, who wins only once every wolf is dead, never shields a packmate."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from agents.belief import SEER, WHITE_EYED, WOLF
+from agents.belief import SEER, WHITE_EYED
 from agents.tactics.situation import CREDIBLE, Situation, Words, shared_hash
 from arena.engine.events import Claim
 from arena.engine.requests import Decision, Request
 from arena.engine.roles import ROLES
 
-JUMP_PERCENT = 50  # share of games in which a wolf poses as the seer from day 1
-DOOMED = 0.85  # public P(wolf) at which the pack stops defending a teammate
+JUMP_PERCENT = 100  # share of games in which a pack's wolf poses as the seer from day 1
+LONE_JUMP_PERCENT = 50  # share of games in which a lone wolf does
+CLEAR_PERCENT = 35  # share of games a large pack (over a quarter) clears a packmate first
+DOOMED = 0.7  # public P(wolf) at which the pack stops defending a teammate
 
 
 def jumper(s: Situation) -> int | None:
@@ -23,14 +28,17 @@ def jumper(s: Situation) -> int | None:
 
 
 def posing(s: Situation) -> bool:
-    """This wolf poses as the seer: once started, to the end; it starts in the games the
-    pack jumps, or when a rival names a packmate, unless the seer's card is already shown."""
+    """This wolf poses as the seer: once started, to the end; from the first day in the
+    games the pack jumps (a lone wolf: from the start in half of them), or when a rival
+    names a packmate, unless the seer's card is already shown."""
     if jumper(s) != s.me:
         return False
     if s.claimed(s.me, SEER):
         return True
     shown = SEER in s.ev.known.values()
-    return not shown and (shared_hash("jump", s.team) % 100 < JUMP_PERCENT or seer_under_fire(s))
+    pack = len(s.team) >= 2  # a lone wolf jumps in only some games, from the start
+    jumps = shared_hash("jump", s.team) % 100 < (JUMP_PERCENT if pack else LONE_JUMP_PERCENT)
+    return not shown and (s.obs.day >= 1 or not pack) and (jumps or seer_under_fire(s))
 
 
 def seer_under_fire(s: Situation) -> bool:
@@ -39,28 +47,36 @@ def seer_under_fire(s: Situation) -> bool:
                for (c, target), wolf in s.ev.checks.items())
 
 
+def clears_mate(s: Situation) -> bool:
+    """The posing wolf's first check clears a packmate: always when the pack is a quarter
+    of the table or less (each wolf counts), else in some games (else it names a good
+    seat, which the village may take for a wolf)."""
+    return (s.ev.players >= 4 * len(s.team)
+            or shared_hash("clear", s.team) % 100 < CLEAR_PERCENT)
+
+
 def fake_seer_speech(s: Situation, words: Words) -> None:
     """Claim seer with one fake check a night: rivals and good seats are 'wolves',
     a teammate now and then 'good'."""
     mine = {target: wolf for (c, target), wolf in s.ev.checks.items() if c == s.me}
     fresh = [o for o in s.living() if o not in mine]
     if len(mine) < s.obs.day and fresh:
-        rivals = [o for o in s.seer_claimants() if o not in s.team and o in fresh]
+        rivals = [o for o in s.seer_claimants() if o not in s.team and o in fresh
+                  and s.ev.claim_day.get((o, SEER)) != s.obs.day]
         mates = [o for o in fresh if o in s.team]
         good = [o for o in fresh if o not in s.team]
         if rivals:
             mine[rivals[0]] = True
-        elif mates and any(mine.values()):
+        elif mates and clears_mate(s):  # a wolf check risks a power's counter-claim
             mine[mates[0]] = False
-        elif good:
-            mine[s.rng.choice(good)] = True
-    words.say("I am the seer.", Claim(kind="role", role=SEER))
+        elif good:  # the seat the village already doubts, which makes the check ring true
+            mine[s.suspect(good, s.public) or good[0]] = True
+    words.line("claim_seer", Claim(kind="role", role=SEER))
     for target, wolf in mine.items():
-        words.say(f"Seat {target} is {'a werewolf' if wolf else 'good'}.",
-                  Claim(kind="check", target=target, result=WOLF if wolf else "good"))
+        words.check(target, wolf)
     accused = [o for o, wolf in mine.items() if wolf and o in s.obs.alive]
     if accused:
-        words.say(f"Vote out seat {accused[-1]}.", Claim(kind="accuse", target=accused[-1]))
+        words.line("vote_out", Claim(kind="accuse", target=accused[-1]), target=accused[-1])
 
 
 def vote(s: Situation, options: list[int]) -> int | None:
@@ -94,6 +110,16 @@ def vote(s: Situation, options: list[int]) -> int | None:
     return good[index % min(2, len(good))]
 
 
+def doomed_mate(s: Situation) -> int | None:
+    """A living packmate the village has all but caught, whom this wolf gives up (bussing)
+    to look good, while the pack can spare him."""
+    pack = [w for w in s.team if w in s.obs.alive]
+    if len(s.obs.alive) - len(pack) < 2 * len(pack):
+        return None
+    doomed = [w for w in pack if w != s.me and s.public.p(w) >= DOOMED]
+    return doomed[0] if doomed else None
+
+
 def explode(s: Situation, request: Request) -> Decision:
     """Self-destruct only when exposed, with a teammate left and the end in sight (never
     a wolf who plays for himself)."""
@@ -109,3 +135,14 @@ def explode(s: Situation, request: Request) -> Decision:
 def _wolf_card(s: Situation, seat: int) -> bool:
     role = s.ev.known.get(seat)
     return role is not None and ROLES[role].wolf_card
+
+
+def elect(s: Situation, options: list[int]) -> int | None:
+    """The badge to the posing packmate while the village believes him; else the seat the
+    village trusts most (a bloc vote for a packmate would mark the whole pack)."""
+    poser = jumper(s)
+    if poser in options and (s.claimed(poser, SEER) or (poser == s.me and posing(s))) and (
+            s.public.p(poser) < CREDIBLE):
+        return poser
+    good = [o for o in options if o not in s.team]
+    return s.trusted(good, s.public) if good else (options[0] if options else None)

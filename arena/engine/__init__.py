@@ -1,8 +1,8 @@
 """The judge: pure, deterministic rules, state, events and views. No I/O."""
 
 from arena.engine.config import GameConfig, RuleError, RuleSet, make_rules
-from arena.engine.events import BaseEvent, Claim, Event
-from arena.engine.game import Game, GameResult, run_game
+from arena.engine.events import BaseEvent, Claim
+from arena.engine.game import Game, GameResult, run_game, run_game_in_line
 from arena.engine.judge import AbortGame
 from arena.engine.requests import Decision, Request
 from arena.engine.view import Observation, observe
@@ -12,7 +12,6 @@ __all__ = [
     "BaseEvent",
     "Claim",
     "Decision",
-    "Event",
     "Game",
     "GameConfig",
     "GameResult",
@@ -23,4 +22,5 @@ __all__ = [
     "make_rules",
     "observe",
     "run_game",
+    "run_game_in_line",
 ]

@@ -10,8 +10,17 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
+from arena.engine.newmoon.cards import CARDS, DARK
 from arena.engine.roles import ROLES, role_spec
 
 TieRule = Literal[
@@ -20,15 +29,24 @@ TieRule = Literal[
 ]
 DeathCause = Literal[
     "wolves", "poison", "vote", "hunter", "lover", "explode", "hybrid", "infatuated",
-    "scapegoat", "monk", "elder_penalty", "other",
+    "scapegoat", "monk", "elder_penalty", "hypnosis", "barber", "fire", "other",
+    "punishment", "specter", "backfire", "venom", "thunder", "ufo",  # New Moon (4.3, 4.4)
 ]
 ALL_CAUSES: tuple[DeathCause, ...] = (
     "wolves", "poison", "vote", "hunter", "lover", "explode", "hybrid", "infatuated",
-    "scapegoat", "monk", "elder_penalty", "other")
+    "scapegoat", "monk", "elder_penalty", "hypnosis", "barber", "fire", "other")
 
 
 NIGHT_ORDER = tuple(s.name for s in sorted(
     (s for s in ROLES.values() if s.night_rank is not None), key=lambda s: s.night_rank or 0))
+
+
+BUILDINGS = 14  # catalog 1.4: the Village deals 14 buildings of 9 types
+
+
+def _houses(entry: str, power: str) -> Any:
+    """A ``buildings.<type>`` field: how many houses of one type the Village deals (A23)."""
+    return Field(0, ge=0, le=BUILDINGS, description=f"A23/{entry}: houses dealt ({power}).")
 
 
 def _key(name: str) -> str:
@@ -47,8 +65,9 @@ class RuleSet(BaseModel):
     )
 
     # --- seer (C1)
-    seer__result: Literal["exact", "wolf_flag"] = Field(
-        "exact", description="C1: a check tells the exact role, or only wolf / not wolf."
+    seer__result: Literal["exact", "wolf_flag", "three_cards"] = Field(
+        "exact", description="C1: a check tells the exact role, or only wolf / not wolf, or "
+        "(Harvest) shows the target's and his two living neighbours' cards, unordered."
     )
     # --- hunter (C2, C3, A5)
     hunter__shoot_on_night_death: bool = Field(
@@ -98,8 +117,9 @@ class RuleSet(BaseModel):
     sheriff__election: Literal["none", "day1_after_speeches", "before_night1"] = Field(
         "day1_after_speeches", description="C9: when the sheriff is elected."
     )
-    sheriff__electorate: Literal["all_living", "non_candidates"] = Field(
-        "all_living", description="C10: who votes in the sheriff election."
+    sheriff__electorate: Literal["all_living", "non_candidates", "farmers"] = Field(
+        "all_living", description="C10: who votes in the sheriff election (farmers: only "
+        "the living farmers, VIL)."
     )
     sheriff__candidates: Literal["all_living", "farmers"] = Field(
         "all_living", description="C10/C12: who may run for sheriff and receive the badge "
@@ -120,13 +140,18 @@ class RuleSet(BaseModel):
         ("none",), description="C13/C39: tie rules in order of precedence; the first that "
         "applies (a revote that stays tied hands on to the next; random: drawn by lot)."
     )
-    vote__mode: Literal["simultaneous", "sequential_clockwise"] = Field(
-        "simultaneous", description="C29: votes are secret until all are in, or cast in turn."
+    vote__mode: Literal["simultaneous", "sequential_clockwise", "sheriff_first"] = Field(
+        "simultaneous", description="C29: votes are secret until all are in, or cast in turn, "
+        "or (Harvest) the sheriff votes openly before everyone else."
     )
     vote__allow_self: bool = Field(False, description="A player may vote for himself.")
     vote__allow_abstain: bool = Field(True, description="A player may abstain.")
     vote__max_revotes: int = Field(
         3, ge=1, description="Safety cap on revote_until rounds; then no one is exiled."
+    )
+    vote__revote: Literal["tied_among_others", "all_for_anyone"] = Field(
+        "tied_among_others", description="C13: in a revote the tied players speak and the "
+        "others vote among them, or (AIWolf) everyone votes again for anyone, no speeches."
     )
     # --- speech (C30)
     speech__order: Literal["left_of_victim", "seat_order"] = Field(
@@ -147,8 +172,12 @@ class RuleSet(BaseModel):
     wolves__lover_target_forbidden: bool = Field(
         True, description="C14: a wolf lover may not target his partner."
     )
-    wolves__consensus: Literal["majority_tie_nokill", "timeout_nokill", "leader"] = Field(
-        "majority_tie_nokill", description="C15: how the pack settles its kill."
+    wolves__consensus: Literal[
+        "majority_tie_nokill", "timeout_nokill", "leader", "plurality_lot", "plurality_lot_any"
+    ] = Field(
+        "majority_tie_nokill", description="C15: how the pack settles its kill (plurality_lot: "
+        "the most proposed target, a tie drawn by lot, no proposal no kill; plurality_lot_any: "
+        "no proposal draws any prey by lot, the AIWolf servers)."
     )
     wolves__chat: bool = Field(True, description="Wolves talk in a private channel each night.")
     wolves__win: Literal[
@@ -158,11 +187,19 @@ class RuleSet(BaseModel):
     wolves__self_destruct: bool = Field(
         False, description="A wolf may self-destruct (自爆) at his speech: day ends, no vote."
     )
+    wolves__self_destruct_timing: Literal["own_speech", "any_time"] = Field(
+        "own_speech", description="When a wolf may self-destruct: before his own speech, or "
+        "(FanLang) also during anyone's, cutting it off; the speech it interrupts is recorded."
+    )
     # --- cupid and lovers (C17-C19, C21, C36, A5)
     cupid__allow_self: bool = Field(True, description="R6: Cupid may link himself.")
     cupid__phase: Literal["night1", "before_game"] = Field(
         "night1", description="C17: Cupid links in his night-1 step, or before the game "
         "(before a before_night1 sheriff election)."
+    )
+    cupid__timeout_s: float | None = Field(
+        None, description="C17: seconds Cupid has to link (online: the first 25 s of night 1); "
+        "unset, the table's usual time limit."
     )
     lovers__see_roles: bool = Field(False, description="C18: lovers learn each other's role.")
     lovers__vote_restriction: Literal["forbid_each_other", "none", "must_vote_each_other"] = (
@@ -246,6 +283,101 @@ class RuleSet(BaseModel):
     infatuated__covers: Literal["vote_and_kill", "vote"] = Field(
         "vote_and_kill", description="C34: deaths of the adored that the infatuated takes instead."
     )
+    # --- variants (4.1 V1, V4-V6; 4.2.4-4.2.6)
+    vote__method: Literal["ballot", "vouching"] = Field(
+        "ballot", description="V1/4.2.5: the exile is a ballot, or everyone stands and players "
+        "vouch for one another until one is left standing, who is exiled.",
+    )
+    vouch__mode: Literal["clockwise", "chain"] = Field(
+        "clockwise", description="C31: the turn to vouch passes clockwise (V1), or to the "
+        "player just vouched for (Bleak Monday).",
+    )
+    variant__black_death: bool = Field(
+        False, description="V5: the wolf cards are dealt as villagers; the judge picks the "
+        "first night's victim, then each night the last victim picks the next; the last "
+        "survivor wins.",
+    )
+    variant__double_you: Literal["none", "small", "great"] = Field(
+        "none", description="V2/V3: every player holds two cards. small: a face-up role card "
+        "(dealt from the deck's non-wolf cards and double_you.public_villagers villagers, A39) "
+        "and a hidden camp card (the wolves and the other villagers); great: two hidden cards "
+        "(pairs of two night roles other than witch + seer are dealt again, A40). A wolf card "
+        "makes a wolf who keeps the other card's power.",
+    )
+    double_you__public_villagers: int = Field(
+        2, ge=0, le=2, description="A39: villager cards in Double-You small's face-up deck.",
+    )
+    variant__lycanthropy: Literal["none", "temptation", "fascination"] = Field(
+        "none", description="C32: the wolves' victim is infected / hypnotised instead of "
+        "killed and loses his powers; fascination: exiling one hypnotised player kills them "
+        "all. The wolves win when one non-wolf is left untouched.",
+    )
+    harvest__neighbours: bool = Field(
+        False, description="V4: wolves attack only a neighbour of a living wolf, the hunter "
+        "shoots and the guard protects only a neighbour (or himself).",
+    )
+    harvest__triangle: bool = Field(
+        False, description="V4/4.2.4: after linking two lovers, Cupid links one of them (the "
+        "unfaithful) to a third player (the secret lover); the abandoned lover's death takes "
+        "no one, the unfaithful's takes both others, the secret lover's only the unfaithful; "
+        "the unfaithful and the secret lover may not vote for each other (C33b: 001's reading, "
+        "the abandoned lover votes freely).",
+    )
+    harvest__scapegoat: Literal["standard", "replaces_neighbour"] = Field(
+        "standard", description="C33a: the scapegoat as usual, or (001 V4) he dies in the "
+        "place of a neighbour the village exiles (leave scapegoat out of vote.tie).",
+    )
+    witch__potion: Literal["choose", "box_toss"] = Field(
+        "choose", description="V4/C33d: the witch picks her potion, or designates a player once "
+        "per game and a toss of the box decides its effect (4.2.4 table).",
+    )
+    witch__box_weights: tuple[float, float, float, float] = Field(
+        (1.0, 1.0, 1.0, 1.0), description="4.2.4: weights of the toss's outcomes: antidote, "
+        "antidote + villager, antidote + werewolf, poison.",
+    )
+    # --- the Village's buildings (1.4, A19, A23): copies of each type, 0 or 14 in all
+    buildings__farmer: int = _houses("B1", "only farmers stand for, elect and inherit the "
+                                     "sheriff")
+    buildings__confessor: int = _houses("B2", "once, by day, secretly sees a card")
+    buildings__noble: int = _houses("B3", "once, pardons the player voted out")
+    buildings__baker: int = _houses("B4", "looks when the wolves close their eyes")
+    buildings__tavern_keeper: int = _houses("B5", "safe from the wolves and the vote")
+    buildings__schoolmistress: int = _houses("B6", "bars two players from a vote")
+    buildings__bailiff: int = _houses("B7", "lodges vagrants in empty houses")
+    buildings__barber: int = _houses("B8", "once, eliminates a player; dies too unless a wolf")
+    buildings__bone_setter: int = _houses("B9", "once, renews a spent power")
+    buildings__baker_sees: Literal["target", "target_and_pack"] = Field(
+        "target", description="A19: what the baker sees: the wolves' target, or also the pack."
+    )
+    # --- New Moon events (4.3 E1-E31, V7, 4.4 O1-O12; C35, C37, A31)
+    events__mode: Literal["none", "tabletop", "online"] = Field(
+        "none", description="V7/4.3: a New Moon card is flipped at every dawn (tabletop); "
+        "4.4: an online New Moon event on the days of events.days (online); or none.",
+    )
+    events__deck: tuple[str, ...] = Field(
+        (), description="C37: the cards or events in play by catalog id (E1-E31, O1-O12; "
+        "repeat an id for several copies); empty: the mode's full deck (the 35 cards of 000, "
+        "or the 12 online events).",
+    )
+    events__shuffle: bool = Field(
+        True, description="C37: the deck is shuffled by the game's RNG (false: drawn in the "
+        "order of events.deck)."
+    )
+    events__permanent: tuple[str, ...] = Field(
+        (), description="4.3: dark-moon cards (E28-E31) the host puts in play before the game."
+    )
+    events__drawer: Literal["last_night_death", "last_death"] = Field(
+        "last_night_death", description="C37/A31: who flips the card: the last to die in the "
+        "night, or the last to die in the game; with nobody, the judge flips it."
+    )
+    events__days: Literal["every_other_day", "every_third_day"] = Field(
+        "every_other_day", description="C35: the online events come on days 1, 3, 5... or "
+        "1, 4, 7..."
+    )
+    events__bleak_monday: Literal["normal", "vouching"] = Field(
+        "normal", description="E2/4.2.5: Bleak Monday is a normal day, or that day's exile is "
+        "the vouching game, in a chain (000's version, C31)."
+    )
     # --- village and setup (C23, C27, C28, C38)
     village__win_requires_no_third_party: bool = Field(
         False, description="C23: the village must also eliminate third parties (a mixed pair)."
@@ -261,6 +393,21 @@ class RuleSet(BaseModel):
     eval__beliefs: bool = Field(
         False, description="Ask each living seat for its role beliefs once a day before the vote."
     )
+    eval__vote_probes: bool = Field(
+        False, description="Ask every living seat privately whom it would vote to exile now: "
+        "before the day's first speech and, after each speech, every seat but the speaker "
+        "(god-only vote_probe events; the game is unchanged)."
+    )
+
+    @field_validator("events__deck", "events__permanent")
+    @classmethod
+    def _known_cards(cls, ids: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
+        known = CARDS if info.field_name == "events__deck" else DARK
+        bad = [i for i in ids if i not in known]
+        if bad:
+            what = "a New Moon card" if known is CARDS else "a dark-moon card"
+            raise ValueError(f"not {what}: {', '.join(bad)}")
+        return ids
 
     @field_validator("night__order")
     @classmethod
@@ -268,6 +415,24 @@ class RuleSet(BaseModel):
         for name in order:
             role_spec(name)
         return order
+
+    @model_validator(mode="after")
+    def _fourteen_buildings(self) -> RuleSet:
+        dealt = sum(self.buildings().values())
+        if dealt not in (0, BUILDINGS):
+            raise ValueError(f"the Village deals {BUILDINGS} buildings (1.4), the buildings.* "
+                             f"counts add up to {dealt}")
+        return self
+
+    def buildings(self) -> dict[str, int]:
+        """The copies of each building type dealt (the ``buildings.<type>`` counts)."""
+        return dict(self._buildings)
+
+    @cached_property
+    def _buildings(self) -> dict[str, int]:
+        # read as every game is dealt: gathered once per rule set (rules are frozen)
+        return {name[len("buildings__"):]: value for name, value in self
+                if name.startswith("buildings__") and isinstance(value, int)}
 
     def key_values(self) -> dict[str, Any]:
         """The rules as a plain dict keyed by dotted names (a fresh copy each call)."""
@@ -370,6 +535,13 @@ class GameConfig(BaseModel):
             raise ValueError(f"a game needs 3 to 30 players, the deal has {total}")
         if self.rules.setup__require_seer and self.roles.get("seer", 0) < 1:
             raise ValueError("setup.require_seer is on but the deal has no seer")
+        double = self.rules.variant__double_you
+        if double == "great" and sum(self.roles.values()) % 2:
+            raise ValueError("Double-You great deals two cards a player: an even deck")
+        hidden = self.rules.double_you__public_villagers + total - wolves
+        if double == "small" and self.roles.get("villager", 0) < hidden:
+            raise ValueError("Double-You small needs villagers for the face-up deck and for "
+                             "every hidden card that is not a wolf")
         for name, count in self.roles.items():
             if count and ROLES[name].unique and count > 1:
                 raise ValueError(f"role {name!r} can be dealt at most once")
@@ -377,7 +549,7 @@ class GameConfig(BaseModel):
             spec = ROLES[name]
             if count and spec.night is not None and name not in self.rules.night__order:
                 raise ValueError(f"role {name!r} is dealt but night.order never wakes it")
-        if self.extra_cards and self.roles.get("villager", 0) < self.extra_cards and (
+        if self.spare_cards and self.roles.get("villager", 0) < self.spare_cards and (
                 self.rules.thief__mode == "spare_cards"):
             raise ValueError("a thief with spare cards needs two extra villager cards in the deal")
         if self.names and len(self.names) != total:
@@ -385,11 +557,24 @@ class GameConfig(BaseModel):
         return self
 
     @property
-    def extra_cards(self) -> int:
-        """Cards dealt to no one: the thief's spare cards (C26)."""
+    def spare_cards(self) -> int:
+        """Cards dealt to no one for the thief (C26)."""
         if not self.roles.get("thief"):
             return 0
         return {"spare_cards": 2, "online_blind3": 1}.get(self.rules.thief__mode, 0)
+
+    @property
+    def extra_cards(self) -> int:
+        """Cards beyond one a player: the thief's spare cards (C26); in Double-You the
+        second cards (great: half the deck; small: the face-up deck, A39, whose cards
+        left over go to no one)."""
+        mode = self.rules.variant__double_you
+        if mode == "great":
+            return sum(self.roles.values()) // 2
+        if mode == "small":
+            face_up = sum(n for r, n in self.roles.items() if r != "villager" and not ROLES[r].pack)
+            return face_up + self.rules.double_you__public_villagers
+        return self.spare_cards
 
     @property
     def players(self) -> int:

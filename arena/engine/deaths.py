@@ -14,13 +14,14 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from arena.engine.events import CauseOfDeath, Death, Speech
+from arena.engine.newmoon import hooks as newmoon
 from arena.engine.roles import ROLES, cupid, lives, sheriff
 from arena.engine.win import check_win
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
 
-NIGHT_CAUSES = frozenset({"wolves", "poison", "hybrid"})
+NIGHT_CAUSES = frozenset({"wolves", "poison", "hybrid", "fire"})
 SILENT_CAUSES = frozenset({"lover", "explode", "elder_penalty"})
 Dying = tuple[int, str, str]  # seat, cause, kind (night, vote, explode, day)
 STAND_INS = tuple(s.stand_in for s in ROLES.values() if s.stand_in is not None)
@@ -107,8 +108,8 @@ def _announce(judge: Judge, seat: int, cause: str, kind: str) -> tuple[int, str]
     if kind == "night" and cause != "hybrid":  # the table hears only who died
         judge.emit(CauseOfDeath, "god", seat=seat, cause=cause)
         public_cause = "night"
-    judge.emit(Death, "public", seat=seat, cause=public_cause,
-               revealed_role=_revealed(judge, seat, kind))
+    shown = None if newmoon.hides_role(judge, cause) else _revealed(judge, seat, kind)  # E28
+    judge.emit(Death, "public", seat=seat, cause=public_cause, revealed_role=shown)
     return (seat, cause) if seat == st.sheriff else None
 
 
@@ -126,14 +127,14 @@ async def _last_acts(judge: Judge, batch: list[Dying], reference: int | None) ->
     """The dead holders' on_death hooks, clockwise; a seat one kills dies of its role."""
     st = judge.state
     acting = {seat: (cause, kind) for seat, cause, kind in batch
-              if st.role_of(seat) in LAST_ACTS}
+              if any(card in LAST_ACTS for card in st.cards_of(seat))}
     victims: list[Dying] = []
     if not acting:
         return victims
     for seat in ring_from(judge, reference):
         if seat in acting:
             cause, kind = acting[seat]
-            role = st.role_of(seat)
+            role = next(card for card in st.cards_of(seat) if card in LAST_ACTS)
             revealed = _revealed(judge, seat, kind) is not None
             target = await LAST_ACTS[role](judge, seat, cause, revealed)
             if target is not None and st.is_alive(target):
@@ -161,10 +162,12 @@ def _with_lovers(judge: Judge, queue: list[Dying]) -> list[Dying]:
         seat, cause, kind = batch[i]
         if cause in judge.rules.lovers__breakup_causes:
             cupid.break_up(judge, seat)
-        partner = st.seats[seat].lover
-        if (partner is not None and partner not in seen and st.is_alive(partner)
-                and cause in judge.rules.lovers__chain_causes):
-            batch.append((partner, "lover", "night" if kind == "night" else "day"))
-            seen.add(partner)
+        partners = [st.seats[seat].lover, *(p for v in judge.variants if v.partners
+                                             for p in v.partners(judge, seat, cause))]
+        for partner in partners:
+            if (partner is not None and partner not in seen and st.is_alive(partner)
+                    and cause in judge.rules.lovers__chain_causes):
+                batch.append((partner, "lover", "night" if kind == "night" else "day"))
+                seen.add(partner)
         i += 1
     return batch

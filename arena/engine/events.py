@@ -9,7 +9,9 @@ read-only (they are not frozen only because frozen dataclasses are slow to build
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Literal, TypeAlias, Union
+from typing import Annotated, Any, ClassVar, Literal, TypeAlias, TypeVar, Union
+
+from pydantic import Field
 
 Audience: TypeAlias = Literal["public", "god"] | tuple[int, ...]
 Phase: TypeAlias = Literal["setup", "night", "day", "end"]
@@ -150,15 +152,6 @@ class Enchanted(BaseEvent):
 
 
 @dataclass(slots=True, kw_only=True)
-class Curse(BaseEvent):
-    """The crow's curse: two extra votes against ``target`` in today's vote."""
-
-    type: Literal["curse"] = "curse"
-    target: int
-    votes: int = 2
-
-
-@dataclass(slots=True, kw_only=True)
 class Lovers(BaseEvent):
     """The two lovers learn each other."""
 
@@ -247,10 +240,18 @@ class Shot(BaseEvent):
 
 @dataclass(slots=True, kw_only=True)
 class Explode(BaseEvent):
-    """A wolf self-destructs (自爆); the day ends at once."""
+    """A wolf self-destructs (自爆); the day ends at once. ``during``: the seat whose
+    speech he cut off (wolves.self_destruct_timing = any_time), else absent."""
 
     type: Literal["explode"] = "explode"
     seat: int
+    during: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out = BaseEvent.to_dict(self)
+        if out["during"] is None:  # at his own turn: the line as before the key existed
+            del out["during"]
+        return out
 
 
 @dataclass(slots=True, kw_only=True)
@@ -267,6 +268,17 @@ class Belief(BaseEvent):
     type: Literal["belief"] = "belief"
     seat: int
     probabilities: dict[str, dict[str, float]]
+
+
+@dataclass(slots=True, kw_only=True)
+class VoteProbe(BaseEvent):
+    """Whom a seat says it would vote to exile now (``eval.vote_probes``; null: abstain);
+    ``after`` is the seq of the speech just heard, null for the day's first probe."""
+
+    type: Literal["vote_probe"] = "vote_probe"
+    seat: int
+    target: int | None
+    after: int | None = None
 
 
 @dataclass(slots=True, kw_only=True)
@@ -342,20 +354,51 @@ class GameEnd(BaseEvent):
     reason: str = ""
 
 
-Event: TypeAlias = Union[  # noqa: UP007 - a union of classes for pydantic
-    Setup, RoleDealt, Reveal, PhaseStart, NightAction, CheckResult, VictimInfo, Cards,
-    Enchanted, Curse, Lovers, Speech, Candidacy, Vote, VoteResult, Sheriff, Death, CauseOfDeath,
-    Shot, Explode, Spared, Belief, UsageRecord, UsageSummary, Reasoning, Refused, Fallback,
-    GameEnd,
-]
+@dataclass(slots=True, kw_only=True)
+class NewMoon(BaseEvent):
+    """A New Moon card or online event (``card``: catalog id E1-E31 or O1-O12, ``effect``:
+    its name). ``step`` is ``drawn`` (flipped at dawn by ``by``, or scheduled), ``in_play``
+    (a dark card put in play before the game), ``applied`` (what it did to ``seats``),
+    ``answer`` (a spiritualism question or a sleepwalking seer's check: ``answer``),
+    ``revived`` (``seats`` are alive again), ``broken_up`` (the lovers ``seats`` are no
+    longer lovers) or ``ended`` (no longer in force)."""
 
-EVENT_CLASSES: tuple[type[BaseEvent], ...] = (
-    Setup, RoleDealt, Reveal, PhaseStart, NightAction, CheckResult, VictimInfo, Cards,
-    Enchanted, Curse, Lovers, Speech, Candidacy, Vote, VoteResult, Sheriff, Death, CauseOfDeath,
-    Shot, Explode, Spared, Belief, UsageRecord, UsageSummary, Reasoning, Refused, Fallback,
-    GameEnd,
-)
+    type: Literal["new_moon"] = "new_moon"
+    card: str
+    effect: str
+    moon: str
+    step: str = "drawn"
+    seats: tuple[int, ...] = ()
+    by: int | None = None
+    question: str | None = None
+    answer: str | None = None
 
-for _cls in EVENT_CLASSES:
-    _cls.field_names = tuple(f.name for f in fields(_cls))
-    EVENT_TYPES[_type_of(_cls)] = _cls
+
+EVENT_CLASSES: list[type[BaseEvent]] = []
+EventClass = TypeVar("EventClass", bound=type[BaseEvent])
+
+
+def register_event(cls: EventClass) -> EventClass:
+    """Add an event class to the transcript's vocabulary; a role module registers the
+    events only it emits."""
+    name = _type_of(cls)
+    if name in EVENT_TYPES:
+        raise TypeError(f"two event classes named {name!r}")
+    cls.field_names = tuple(f.name for f in fields(cls))
+    EVENT_TYPES[name] = cls
+    EVENT_CLASSES.append(cls)
+    return cls
+
+
+def event_type() -> Any:
+    """Every registered event class as one tagged union, for readers that validate lines."""
+    return Annotated[Union[tuple(EVENT_CLASSES)], Field(discriminator="type")]  # noqa: UP007
+
+
+for _cls in (
+    Setup, RoleDealt, Reveal, PhaseStart, NightAction, CheckResult, VictimInfo, Cards,
+    Enchanted, Lovers, Speech, Candidacy, Vote, VoteResult, Sheriff, Death, CauseOfDeath,
+    Shot, Explode, Spared, Belief, UsageRecord, UsageSummary, Reasoning, Refused, Fallback,
+    GameEnd, NewMoon, VoteProbe,
+):
+    register_event(_cls)

@@ -9,10 +9,13 @@ from functools import partial
 from arena.engine import deaths
 from arena.engine.events import Speech, Vote
 from arena.engine.judge import Judge
+from arena.engine.newmoon import hooks as newmoon
 from arena.engine.roles import ROLES, sheriff
 from arena.engine.tally import cast_ballots
+from arena.engine.village import hooks as village
 
-VOTERS = tuple(s.voters for s in ROLES.values() if s.voters is not None)
+VOTERS = (*(s.voters for s in ROLES.values() if s.voters is not None),
+          village.voters)  # the roles', then the schoolmistress's bars (B6)
 BONUSES = tuple(s.vote_bonus for s in ROLES.values() if s.vote_bonus is not None)
 TIE_TAKERS = {s.tie_rule: (s.name, s.on_tie) for s in ROLES.values()
               if s.tie_rule is not None and s.on_tie is not None}  # who dies instead
@@ -30,36 +33,59 @@ def vote_options(judge: Judge, voter: int, candidates: list[int]) -> list[int]:
         options = [s for s in options if s != lover]
     elif restriction == "must_vote_each_other" and lover in options:  # C19
         options = [lover]
-    return options
+    return newmoon.vote_options(judge, voter, options)
 
 
 async def exile_vote(judge: Judge, order: list[int]) -> None:
-    """``order``: the living seats in speaking order (used for sequential votes)."""
-    st, rules = judge.state, judge.rules
+    """``order``: the living seats in speaking order (used for sequential votes). A
+    variant may choose the exiled seat another way (its ``exile`` hook)."""
+    st = judge.state
+    choose = next((v.exile for v in judge.variants if v.exile is not None), ballot)
+    out = await choose(judge, order)
+    if out is None or await village.spares(judge, out):
+        return
+    if not await newmoon.verdict(judge, out):  # E8, E16
+        return
+    spared = ON_EXILE.get(st.role_of(out))
+    if spared is None or not spared(judge, out):
+        along = [d for v in judge.variants if v.exiled is not None for d in v.exiled(judge, out)]
+        await deaths.resolve(judge, [(out, "vote"), *along], reference=out)
+        village.after_exile(judge, out)
+
+
+def in_turn(judge: Judge, voters: list[int], order: list[int]) -> tuple[list[int], bool, int]:
+    """C29: the voters in the order they vote, whether each ballot is public before the
+    next is cast, and how many vote openly before the rest (the sheriff, in Harvest)."""
+    mode, holder = judge.rules.vote__mode, judge.state.sheriff
+    if mode == "sequential_clockwise":
+        return [s for s in order if s in voters], True, 0
+    if mode == "sheriff_first" and holder in voters:
+        return [holder, *(s for s in voters if s != holder)], False, 1
+    return voters, False, 0
+
+
+async def ballot(judge: Judge, order: list[int]) -> int | None:
+    """The exile ballot and its tie rules; returns the exiled seat."""
+    st = judge.state
     voters = [s for s in st.alive() if st.seats[s].can_vote]
     for restrict in VOTERS:
         voters = restrict(judge, voters)
-    sequential = rules.vote__mode == "sequential_clockwise"
-    if sequential:
-        voters = [s for s in order if s in voters]
+    voters, sequential, head = in_turn(judge, newmoon.voters_today(judge, voters), order)
+    voters, sequential = await newmoon.in_turn(judge, voters, sequential)
     bonus: dict[int, float] = {}
     for extra in BONUSES:
         bonus.update(extra(judge))
     if not voters and not bonus:
-        return
+        return None
     tally = await cast_ballots(
-        judge, voters, partial(vote_options, judge, candidates=st.alive()), ballot="exile",
-        round_no=1, weight=partial(sheriff.vote_weight, judge), sequential=sequential,
-        bonus=bonus)
+        judge, voters, partial(vote_options, judge, candidates=newmoon.candidates(
+            judge, st.alive())), ballot="exile",
+        round_no=1, weight=partial(newmoon.vote_weight, judge), sequential=sequential,
+        bonus=bonus, head=head)
     leaders = tally.leaders
-    out: int | None = leaders[0] if len(leaders) == 1 else None
     if len(leaders) > 1:
-        out = await break_tie(judge, leaders, tally.ballots, order)
-    if out is None:
-        return
-    spared = ON_EXILE.get(st.role_of(out))
-    if spared is None or not spared(judge, out):
-        await deaths.resolve(judge, [(out, "vote")], reference=out)
+        return await break_tie(judge, leaders, tally.ballots, order)
+    return leaders[0] if leaders else None
 
 
 async def break_tie(judge: Judge, tied: list[int], ballots: dict[int, int | None],
@@ -94,24 +120,29 @@ async def break_tie(judge: Judge, tied: list[int], ballots: dict[int, int | None
 
 
 async def revote(judge: Judge, tied: list[int], limit: int, order: list[int]) -> list[int]:
-    """Tied players speak again; everyone else votes among them (C13 b). Returns the
-    leaders of the last round: one exiled seat, still tied seats, or none."""
+    """Tied players speak again; everyone else votes among them (C13 b), or with
+    ``vote.revote = all_for_anyone`` (AIWolf) everyone votes again for anyone, no
+    speeches. Returns the leaders of the last round: one exiled seat, still tied seats,
+    or none."""
     st = judge.state
-    sequential = judge.rules.vote__mode == "sequential_clockwise"
+    anyone = judge.rules.vote__revote == "all_for_anyone"
     for round_no in range(2, limit + 2):
-        for seat in tied:
+        for seat in () if anyone else tied:
             said = await judge.ask(judge.request(seat, "speak", purpose="revote",
                                                  tied=tuple(tied)))
             judge.emit(Speech, "public", seat=seat, text=said.text, claims=said.claims,
                        context="revote")
-        seats = [s for s in order if st.is_alive(s)] if sequential else st.alive()
-        voters = [s for s in seats if st.seats[s].can_vote and s not in tied]
+        voters = newmoon.voters_today(judge, village.voters(
+            judge, [s for s in st.alive() if st.seats[s].can_vote
+                    and (anyone or s not in tied)]))
+        voters, sequential, head = in_turn(judge, voters, order)
         if not voters:
             return tied
         tally = await cast_ballots(
-            judge, voters, partial(vote_options, judge, candidates=list(tied)),
-            ballot="exile", round_no=round_no, weight=partial(sheriff.vote_weight, judge),
-            sequential=sequential)
+            judge, voters, partial(vote_options, judge,
+                                   candidates=st.alive() if anyone else list(tied)),
+            ballot="exile", round_no=round_no, weight=partial(newmoon.vote_weight, judge),
+            sequential=sequential, head=head)
         leaders = tally.leaders
         if len(leaders) < 2:
             return leaders

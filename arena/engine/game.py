@@ -1,17 +1,20 @@
-"""Run one game: the async loop around the judge and the flow."""
+"""Run one game: the async driver around the judge and the flow (``drive`` has the
+synchronous one)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Required, TypedDict
 
 from typing_extensions import Unpack
 
-from arena.engine import flow
+from arena.engine import drive
 from arena.engine.config import GameConfig
 from arena.engine.events import BaseEvent, GameEnd, UsageRecord, UsageSummary
-from arena.engine.judge import Judge, SeatAgent, Sink
+from arena.engine.judge import AbortGame, Asking, GameOver, Judge, Note, SeatAgent, Sink
+from arena.engine.requests import Decision, Request
 
 
 class GameOptions(TypedDict, total=False):
@@ -75,8 +78,16 @@ class Game:
         return {n: s.role for n, s in self.judge.state.seats.items()}
 
     async def run(self) -> GameResult:
+        """Play to the end with the async driver (model and human seats in parallel)."""
+        return self.finish(await _drive(self.judge))
+
+    def play(self) -> GameResult:
+        """Play to the end with every agent answering in line (bots; no event loop)."""
+        return self.finish(drive.play_in_line(self.judge))
+
+    def finish(self, over: GameOver) -> GameResult:
+        """Log the game's end (and its model usage) and sum it up."""
         judge = self.judge
-        over = await flow.play(judge)
         judge.phase = "end"
         totals = usage_totals(judge.log) if judge.billed else {}
         if totals:
@@ -88,7 +99,85 @@ class Game:
         return GameResult(over.winner, over.winners, judge.state.day, roles, tuple(judge.log))
 
 
+async def _ask(judge: Judge, request: Request, notes: list[Note]) -> Decision:
+    """One request to a looking agent, awaited (a concurrent one under the time limit);
+    refusals and fallback as ``judge.check`` says, noted in ``notes``."""
+    seat = request.seat
+    agent, observation = judge.agents[seat], judge.observation(seat)
+    concurrent = judge.concurrent[seat]
+    attempt = 1
+    while True:
+        try:
+            if concurrent:
+                outcome: Decision | Exception = await asyncio.wait_for(
+                    agent.decide(observation, request), request.timeout_s)
+            else:
+                outcome = await agent.decide(observation, request)
+        except AbortGame:
+            raise
+        except Exception as exc:
+            outcome = exc
+        result = judge.check(request, outcome, notes, attempt)
+        if type(result) is not Request:
+            return result  # type: ignore[return-value]  # a Decision
+        request, attempt = result, attempt + 1
+
+
+async def _answer(judge: Judge, request: Request) -> Decision:
+    """One request answered and its notes recorded; blind bots answer in line."""
+    if request.seat in judge.choosers:
+        return drive.answer(judge, request)
+    notes: list[Note] = []
+    decision = await _ask(judge, request, notes)
+    if notes:
+        judge.record(notes)
+    return decision
+
+
+async def _answer_all(judge: Judge, requests: Sequence[Request]) -> list[Decision]:
+    """Simultaneous requests: concurrent agents are awaited together, the others in turn,
+    and every answer's notes are recorded in request order."""
+    slow = [r for r in requests if judge.concurrent[r.seat]] if judge.any_concurrent else []
+    if not slow:
+        return [await _answer(judge, request) for request in requests]
+    held: dict[int, list[Note]] = {id(r): [] for r in slow}
+    answers = await asyncio.gather(*(_ask(judge, r, held[id(r)]) for r in slow))
+    done = {id(r): answer for r, answer in zip(slow, answers, strict=True)}
+    decisions = []
+    for request in requests:
+        decision = done.get(id(request))
+        if decision is None:
+            decision = await _answer(judge, request)
+        elif held[id(request)]:
+            judge.record(held[id(request)])
+        decisions.append(decision)
+    return decisions
+
+
+async def _drive(judge: Judge) -> GameOver:
+    """The async driver: step the flow, awaiting the agents each question names."""
+    game = drive.start(judge)
+    send = game.send
+    value: object = None
+    try:
+        while True:
+            asking: Asking[object] = send(value)
+            if asking.batch:
+                value = await _answer_all(judge, asking.requests)
+            else:
+                value = await _answer(judge, asking.requests[0])
+    except StopIteration as done:
+        over: GameOver = done.value
+        return over
+
+
 async def run_game(config: GameConfig, agents: Mapping[int, SeatAgent],
                    **options: Unpack[GameOptions]) -> GameResult:
     """Play one game to the end (see GameOptions)."""
     return await Game(config, agents, **options).run()
+
+
+def run_game_in_line(config: GameConfig, agents: Mapping[int, SeatAgent],
+                     **options: Unpack[GameOptions]) -> GameResult:
+    """Play one game with every agent answering in line (bots; see GameOptions)."""
+    return Game(config, agents, **options).play()

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import replace
 from types import MethodType
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from arena.engine.config import GameConfig
 from arena.engine.events import BaseEvent, Fallback, Reasoning, Refused, UsageRecord
 from arena.engine.requests import SHAPES, Decision, Request, UnusableAnswer, Usage
 from arena.engine.roles import ROLES
 from arena.engine.state import GameState, SeatState
+from arena.engine.variants import active
 from arena.engine.view import Fold, Observation, Timeline
+from arena.engine.village import houses
 
 MAX_TRIES = 3
 
@@ -38,6 +39,9 @@ def seat_attributes(config: GameConfig, seed: int) -> dict[int, dict[str, object
         given = config.attributes.get(seat, {})
         out[seat] = {"gender": draw.choice(("female", "male")), "age": draw.randint(18, 70),
                      **given}
+    for seat, building in houses.deal(config.rules.buildings(), config.players, seed,
+                                      config.attributes).items():
+        out[seat]["building"] = building  # VIL: the public buildings (1.4)
     return out
 
 
@@ -53,6 +57,22 @@ class GameOver(Exception):
 
 Sink = Callable[[BaseEvent], None]
 Note = tuple[type[BaseEvent], dict[str, Any]]
+
+
+T = TypeVar("T")
+
+
+class Asking(Generic[T]):
+    """A question pending in the flow: awaiting it hands it to the game's driver, which
+    sends back the decision (for a ``batch``, the decisions in request order)."""
+
+    __slots__ = ("batch", "requests")
+
+    def __init__(self, requests: tuple[Request, ...], batch: bool) -> None:
+        self.requests, self.batch = requests, batch
+
+    def __await__(self) -> Generator[Asking[T], T, T]:
+        return (yield self)
 
 
 class Judge:
@@ -77,6 +97,7 @@ class Judge:
         # deal makes exactly the same random draws as the original.
         self.rng = random.Random(f"play:{seed}")
         self.seed = seed
+        self.variants = active(config.rules)
         if deal is None:
             cards = config.deck()
             shuffler = random.Random(f"deal:{seed}")
@@ -85,16 +106,27 @@ class Judge:
                 # C26 online: a random player is always made the thief
                 spare, seat = cards.index("thief"), shuffler.randrange(config.players)
                 cards[spare], cards[seat] = cards[seat], cards[spare]
+            for variant in self.variants:  # a variant's way of dealing the shuffled deck
+                if variant.deal is not None:
+                    cards = variant.deal(cards, config.players, shuffler)
         else:
             cards = list(deal)
+        self.cards = tuple(cards)  # as dealt: the seats' cards in seat order, then the rest
         players = config.players
+        attributes = seat_attributes(config, seed)
         self.state = GameState(
             seats={i + 1: SeatState(i + 1, role) for i, role in enumerate(cards[:players])},
             centre=cards[players:],
-            attributes=seat_attributes(config, seed),
+            attributes=attributes,
             role_state={name: spec.state() for name, spec in ROLES.items()
                         if spec.state is not None and config.roles.get(name)},
+            village=houses.settle(attributes),
         )
+        self.state.role_state.update(
+            {v.name: v.state() for v in self.variants if v.state is not None})
+        for variant in self.variants:
+            if variant.setup is not None:
+                variant.setup(self)
         self.agents = agents
         self.concurrent = {s: bool(getattr(a, "concurrent", False)) for s, a in agents.items()}
         self.any_concurrent = any(self.concurrent.values())
@@ -135,86 +167,54 @@ class Judge:
         return event
 
     # --- decisions
-    async def ask(self, request: Request, held: list[Note] | None = None) -> Decision:
-        """Ask one seat; refuse illegal answers and answers holding no decision (seen by
-        that seat only) with the reason in ``context["error"]``, asking again up to
-        MAX_TRIES times in all, then fall back.
+    def ask(self, request: Request) -> Asking[Decision]:
+        """Ask one seat (``await judge.ask(request)`` in the flow). The driver answers:
+        illegal answers and answers holding no decision are refused (seen by that seat
+        only) with the reason in ``context["error"]`` and asked again up to MAX_TRIES
+        times in all, then the seat gets the fallback (see ``check``)."""
+        return Asking((request,), False)
 
-        The refusals and fallback are recorded at once, or added to ``held`` for the
-        caller to record later (simultaneous requests keep request order that way).
-        """
+    def ask_all(self, requests: Sequence[Request]) -> Asking[list[Decision]]:
+        """Simultaneous requests (``await judge.ask_all(requests)``): the driver may await
+        slow agents concurrently; answers and refusals are recorded in request order, so
+        the log does not depend on which agent answered first."""
+        return Asking(tuple(requests), True)
+
+    def check(self, request: Request, outcome: Decision | Exception, notes: list[Note],
+              attempt: int) -> Decision | Request:
+        """One try's outcome (an agent's answer, or what it raised): the decision, or the
+        request to ask again (its refusal noted). A time limit, an error and a third
+        refusal give the fallback. Notes (refusals, usage, fallback) are the driver's to
+        ``record`` once the decision is made."""
         seat = request.seat
-        notes: list[Note] = [] if held is None else held
-        choose = self.choosers.get(seat)
-        if choose is None:
-            agent, concurrent = self.agents[seat], self.concurrent[seat]
-            observation = Observation(seat, self.public, self.private[seat],
-                                      self.timelines[seat])
-        problem: str | None
         refused: dict[str, Any]  # the illegal decision, or the answer that held none
-        for _ in range(MAX_TRIES):
-            try:
-                if choose is not None:  # a blind bot: in line, no coroutine
-                    answer = choose(request)
-                elif concurrent:
-                    answer = await asyncio.wait_for(agent.decide(observation, request),
-                                                    request.timeout_s)
-                else:
-                    answer = await agent.decide(observation, request)
-            except AbortGame:
-                raise
-            except TimeoutError:
-                # the tries the time limit cut off, from an agent that keeps them
-                unbilled = getattr(self.agents[seat], "unbilled", None)
-                if unbilled is not None:
-                    self._bill(request, unbilled(), notes)
-                decision = self._fallback(request, "timeout", notes)
-                break
-            except UnusableAnswer as exc:  # an answer holding no decision: refused too
-                self._bill(request, exc.usage, notes)
-                problem, refused = exc.reason, {"answer": exc.answer}
-            except Exception as exc:  # a misbehaving agent never kills the game
-                self._bill(request, getattr(exc, "usage", ()), notes)
-                decision = self._fallback(request, f"error: {type(exc).__name__}: {exc}", notes)
-                break
-            else:
-                if answer.usage or answer.reasoning:
-                    self._account(request, answer, notes)
-                problem = request.validate(answer)
-                if problem is None:
-                    decision = answer
-                    break
-                refused = {"decision": answer.to_dict()}
-            notes.append((Refused, dict(seat=seat, kind=request.kind, message=problem,
-                                        **refused)))
-            request = replace(request, context={**request.context, "error": problem})
-        else:
-            decision = self._fallback(request, f"illegal {MAX_TRIES} times", notes)
-        if notes and held is None:
-            self._emit_notes(notes)
-        return decision
+        if isinstance(outcome, Decision):
+            if outcome.usage or outcome.reasoning:
+                self._account(request, outcome, notes)
+            problem = request.validate(outcome)
+            if problem is None:
+                return outcome
+            refused = {"decision": outcome.to_dict()}
+        elif isinstance(outcome, TimeoutError):
+            # the tries the time limit cut off, from an agent that keeps them
+            unbilled = getattr(self.agents[seat], "unbilled", None)
+            if unbilled is not None:
+                self._bill(request, unbilled(), notes)
+            return self._fallback(request, "timeout", notes)
+        elif isinstance(outcome, UnusableAnswer):  # an answer holding no decision: refused
+            self._bill(request, outcome.usage, notes)
+            problem, refused = outcome.reason, {"answer": outcome.answer}
+        else:  # a misbehaving agent never kills the game
+            self._bill(request, getattr(outcome, "usage", ()), notes)
+            return self._fallback(request, f"error: {type(outcome).__name__}: {outcome}", notes)
+        notes.append((Refused, dict(seat=seat, kind=request.kind, message=problem, **refused)))
+        if attempt >= MAX_TRIES:
+            return self._fallback(request, f"illegal {MAX_TRIES} times", notes)
+        return replace(request, context={**request.context, "error": problem})
 
-    async def ask_all(self, requests: Sequence[Request]) -> list[Decision]:
-        """Simultaneous requests: slow agents are awaited concurrently.
-
-        Answers and any refusals are recorded in request order, so the log does
-        not depend on which agent answered first.
-        """
-        slow = [r for r in requests if self.concurrent[r.seat]] if self.any_concurrent else []
-        held: dict[int, list[Note]] = {id(r): [] for r in slow}
-        done: dict[int, Decision] = {}
-        if slow:
-            answers = await asyncio.gather(*(self.ask(r, held[id(r)]) for r in slow))
-            done = {id(r): answer for r, answer in zip(slow, answers, strict=True)}
-        decisions = []
-        for request in requests:
-            decision = done.get(id(request)) if done else None
-            if decision is None:
-                decision = await self.ask(request)
-            elif held[id(request)]:
-                self._emit_notes(held[id(request)])
-            decisions.append(decision)
-        return decisions
+    def observation(self, seat: int) -> Observation:
+        """What a seat's (looking) agent is shown."""
+        return Observation(seat, self.public, self.private[seat], self.timelines[seat])
 
     def _account(self, request: Request, decision: Decision, notes: list[Note]) -> None:
         """Usage (and, when recorded, reasoning) of an answer, for the god-only record."""
@@ -232,9 +232,10 @@ class Judge:
     @staticmethod
     def _fallback(request: Request, reason: str, notes: list[Note]) -> Decision:
         notes.append((Fallback, dict(seat=request.seat, kind=request.kind, reason=reason)))
-        return request.default()
+        return replace(request.default(), fallback=True)
 
-    def _emit_notes(self, notes: list[Note]) -> None:
+    def record(self, notes: list[Note]) -> None:
+        """Log a decision's notes (refusals, usage, reasoning, fallback)."""
         for cls, fields in notes:
             private = cls in (UsageRecord, Reasoning)
             self.emit(cls, "god" if private else (fields["seat"],), **fields)

@@ -16,6 +16,7 @@ Shape: TypeAlias = Literal["target", "yes_no", "speech", "pair", "subset", "beli
 SHAPES: dict[str, Shape] = {
     "vote": "target", "elect": "target", "badge": "target", "run": "yes_no",
     "explode": "yes_no", "speak": "speech", "last_words": "speech", "belief": "belief",
+    "probe": "target",
 }
 KINDS = SHAPES.keys()  # every decision kind, a live view
 
@@ -154,6 +155,7 @@ class Decision:
     beliefs: dict[str, dict[str, float]] = field(default_factory=dict)
     reasoning: str | None = None
     usage: tuple[Usage, ...] = ()
+    fallback: bool = False  # the judge's default for a seat that gave no valid answer
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from arena.engine.village.houses import Village
 
 
 @dataclass(slots=True)
@@ -14,6 +17,7 @@ class SeatState:
     lover: int | None = None
     can_vote: bool = True
     cause: str | None = None
+    extra: tuple[str, ...] = ()  # cards whose powers the seat also holds (Double-You, V2/V3)
 
 
 @dataclass(slots=True)
@@ -25,6 +29,8 @@ class NightState:
     saved: int | None = None
     poisoned: int | None = None
     extra_attacks: list[tuple[int, str]] = field(default_factory=list)  # (target, source)
+    fated: list[tuple[int, str]] = field(default_factory=list)  # (seat, cause): no save
+    sheltered: frozenset[int] = frozenset()  # seats the pack may not attack (New Moon)
 
 
 @dataclass(slots=True)
@@ -37,6 +43,7 @@ class GameState:
     last_words_given: int = 0
     election_held: bool = False
     silenced: frozenset[str] = frozenset()  # roles that lost their powers (elder penalty)
+    powerless: set[int] = field(default_factory=set)  # seats that lost their powers (V6)
     blocked: frozenset[int] = frozenset()  # seats that cannot act tonight (dreamer)
     wounded: set[int] = field(default_factory=set)  # spent their spare life (elder, chief)
     centre: list[str] = field(default_factory=list)  # undealt cards (thief)
@@ -45,6 +52,7 @@ class GameState:
     attributes: dict[int, dict[str, object]] = field(default_factory=dict)
     mixed_lovers: tuple[int, int] | None = None
     role_state: dict[str, Any] = field(default_factory=dict)  # each dealt role's own (RoleSpec)
+    village: Village | None = None  # the houses, when the Village is in play (VIL)
     living: list[int] = field(init=False, default_factory=list)  # kept by die()
     by_role: dict[str, list[int]] = field(init=False, default_factory=dict)  # kept by set_role()
 
@@ -55,12 +63,20 @@ class GameState:
     def _index_roles(self) -> None:
         self.by_role = {}
         for n, s in self.seats.items():
-            self.by_role.setdefault(s.role, []).append(n)
+            for card in (s.role, *s.extra):
+                self.by_role.setdefault(card, []).append(n)
 
-    def set_role(self, seat: int, role: str) -> None:
-        """The one way a seat's card changes (the thief's swap)."""
+    def set_role(self, seat: int, role: str, extra: tuple[str, ...] | None = None) -> None:
+        """The one way a seat's cards change (the thief's swap; a second card, V2/V3)."""
         self.seats[seat].role = role
+        if extra is not None:
+            self.seats[seat].extra = extra
         self._index_roles()
+
+    def cards_of(self, seat: int) -> tuple[str, ...]:
+        """The seat's card and the cards whose powers it also holds."""
+        info = self.seats[seat]
+        return (info.role, *info.extra)
 
     def die(self, seat: int, cause: str) -> None:
         """The one way a seat dies (keeps ``living`` in step with the seats)."""
@@ -68,6 +84,13 @@ class GameState:
         if info.alive:
             self.living.remove(seat)
         info.alive, info.cause = False, cause
+
+    def revive(self, seat: int) -> None:
+        """The one way a dead seat lives again (New Moon E1, O11)."""
+        info = self.seats[seat]
+        if not info.alive:
+            self.living = sorted([*self.living, seat])
+        info.alive, info.cause = True, None
 
     def alive(self) -> list[int]:
         """The living seats in seat order (a fresh list the caller may keep)."""
@@ -82,8 +105,25 @@ class GameState:
         return [n for n in held if seats[n].alive]
 
     def powered(self, role: str) -> list[int]:
-        """Living holders of ``role``, none once the role lost its powers (silenced)."""
-        return [] if role in self.silenced else self.holders(role)
+        """Living holders of ``role``, none once the role lost its powers (silenced), and
+        not the seats that lost theirs (powerless)."""
+        if role in self.silenced:
+            return []
+        held = self.holders(role)
+        return [n for n in held if n not in self.powerless] if self.powerless else held
+
+    def silent(self, seat: int) -> bool:
+        """The seat's card has no power any more (its role silenced, or the seat powerless)."""
+        return self.seats[seat].role in self.silenced or seat in self.powerless
+
+    def neighbours(self, seat: int) -> tuple[int, ...]:
+        """The nearest living seats on the left and on the right of ``seat`` (one seat
+        when only two are alive, none when ``seat`` is alone)."""
+        ring = sorted(self.living if seat in self.living else [*self.living, seat])
+        if len(ring) < 2:
+            return ()
+        at = ring.index(seat)
+        return tuple(sorted({ring[at - 1], ring[(at + 1) % len(ring)]}))
 
     def actors(self, role: str) -> list[int]:
         """Living holders who may use the role's power now (not silenced, not blocked)."""

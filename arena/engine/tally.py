@@ -10,6 +10,7 @@ from arena.engine.events import Vote, VoteResult
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
+    from arena.engine.requests import Decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,20 +43,27 @@ async def cast_ballots(
     weight: Callable[[int], float],
     sequential: bool = False,
     bonus: dict[int, float] | None = None,
+    head: int = 0,
 ) -> Tally:
     """Ask every voter, record each ballot publicly, and return the weighted counts
-    (``bonus``: votes a seat starts with, from the roles' vote_bonus hooks)."""
-    allow_none = judge.rules.vote__allow_abstain
+    (``bonus``: votes a seat starts with, from the roles' vote_bonus hooks; ``head``:
+    how many first voters cast theirs publicly before the others are asked)."""
     kind = "elect" if ballot == "sheriff" else "vote"
-    requests = [judge.request(v, kind, options_for(v), allow_none=allow_none, ballot=ballot,
-                              round=round_no) for v in voters]
+    requests = []
+    for v in voters:
+        options = options_for(v)
+        requests.append(judge.request(v, kind, options, ballot=ballot, round=round_no,
+                                      allow_none=_may_abstain(judge, v, kind, options)))
     weights = [weight(v) for v in voters]  # fixed for the ballot: nobody dies while voting
     counts: dict[int, float] = dict(bonus) if bonus else {}
     ballots: dict[int, int | None] = {}
     # sequential: each ballot is public before the next voter decides
-    decisions = [] if sequential else await judge.ask_all(requests)
+    early = len(voters) if sequential else head
+    decisions: list[Decision] = []
     for i, voter in enumerate(voters):
-        decision = await judge.ask(requests[i]) if sequential else decisions[i]
+        if i == early:
+            decisions = await judge.ask_all(requests[early:])
+        decision = await judge.ask(requests[i]) if i < early else decisions[i - early]
         target = ballots[voter] = decision.target
         judge.emit(Vote, "public", seat=voter, target=target, round=round_no,
                    weight=weights[i], ballot=ballot)
@@ -66,3 +74,11 @@ async def cast_ballots(
                eliminated=leaders[0] if len(leaders) == 1 else None,
                tie=tuple(leaders) if len(leaders) > 1 else (), round=round_no, ballot=ballot)
     return Tally(counts, ballots, leaders)
+
+
+def _may_abstain(judge: Judge, voter: int, kind: str, options: list[int]) -> bool:
+    """Abstaining is legal by the rules, except (C19 must_vote_each_other) for a lover
+    whose only legal exile ballot is his partner."""
+    forced = (kind == "vote" and judge.rules.lovers__vote_restriction == "must_vote_each_other"
+              and options == [judge.state.seats[voter].lover])
+    return judge.rules.vote__allow_abstain and not forced

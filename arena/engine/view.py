@@ -21,6 +21,7 @@ from arena.engine.events import (
     Death,
     GameEnd,
     Lovers,
+    NewMoon,
     PhaseStart,
     Reveal,
     RoleDealt,
@@ -28,6 +29,7 @@ from arena.engine.events import (
     Sheriff,
     Spared,
 )
+from arena.engine.village.houses import House
 
 
 def visible(event: BaseEvent, seat: int) -> bool:
@@ -77,6 +79,7 @@ class Fold:
     known_roles: dict[int, str] = field(default_factory=dict)
     lovers: tuple[int, ...] = ()
     no_vote: frozenset[int] = frozenset()
+    buildings: dict[int, str] = field(default_factory=dict)  # VIL: the public houses
     events: list[BaseEvent] = field(default_factory=list)
 
     def apply(self, event: BaseEvent) -> None:
@@ -91,6 +94,8 @@ class Fold:
     def _setup(self, event: Setup) -> None:
         self.players, self.names = event.players, event.names
         self.deal, self.rules = event.roles, event.rules
+        self.buildings = {int(s): str(a["building"]) for s, a in event.attributes.items()
+                          if "building" in a}
 
     def _learn(self, seat: int, role: str) -> None:
         # copy on write: observations share these dicts without copying them
@@ -122,6 +127,23 @@ class Fold:
     def _spared(self, event: Spared) -> None:
         self.no_vote = self.no_vote | {event.seat}
 
+    def _moon(self, event: NewMoon) -> None:
+        """New Moon effects on what a seat knows: the revived live, broken lovers part."""
+        if event.step == "revived":
+            self.dead = self.dead - set(event.seats)
+        elif event.step == "broken_up":
+            self.lovers = ()
+
+    def _house(self, event: House) -> None:
+        """A house burnt (its owner is a vagrant) or taken over (copy on write)."""
+        houses = dict(self.buildings)
+        if event.how == "burnt":
+            houses.pop(event.seat, None)
+        elif event.how == "moved_in" and event.house is not None:
+            houses.pop(event.house, None)
+            houses[event.seat] = event.building
+        self.buildings = dict(sorted(houses.items()))
+
     def _end(self, event: GameEnd) -> None:
         self.known_roles = {**self.known_roles, **{int(k): v for k, v in event.roles.items()}}
 
@@ -130,6 +152,7 @@ _HANDLERS: dict[type[BaseEvent], Callable[[Fold, Any], None]] = {
     PhaseStart: Fold._phase, Setup: Fold._setup, RoleDealt: Fold._role,
     Reveal: Fold._reveal, CheckResult: Fold._check, Death: Fold._death,
     Sheriff: Fold._sheriff, Lovers: Fold._lovers, Spared: Fold._spared, GameEnd: Fold._end,
+    NewMoon: Fold._moon, House: Fold._house,
 }
 
 
@@ -140,7 +163,8 @@ class Observation:
     folds and the lengths they had, and materialises lists only when read.
     """
 
-    __slots__ = ("__dict__", "_private", "_public", "_timeline", "deal", "lovers", "names",
+    __slots__ = ("__dict__", "_private", "_public", "_timeline", "buildings", "deal", "lovers",
+                 "names",
                  "phase",
                  "players", "role", "rules", "seat", "sheriff")
 
@@ -152,6 +176,7 @@ class Observation:
         self.deal, self.rules = public.deal, public.rules
         self.phase = public.phase
         self.sheriff = public.sheriff
+        self.buildings = public.buildings  # seat -> building (VIL; vagrants are absent)
         self.lovers = private.lovers
         self._public = (public, len(public.events), public.dead, public.known_roles,
                         public.no_vote)

@@ -106,7 +106,14 @@ def _with_dependants(judge: Judge, winner: str, seats: tuple[int, ...]) -> tuple
 def winner(judge: Judge) -> tuple[str, tuple[int, ...]] | None:
     """The winning side and its seats, or None while the game goes on."""
     alive = judge.state.alive()
-    found = _solo(judge) or _pair(judge, alive) or _camps(judge, alive)
+    found: tuple[str, tuple[int, ...]] | None = None
+    for variant in judge.variants:  # a variant's own victory first; own_win: only that
+        if variant.win is not None:
+            found = variant.win(judge, alive)
+            if found is not None or variant.own_win:
+                break
+    else:
+        found = _solo(judge) or _pair(judge, alive) or _camps(judge, alive)
     if found is None:
         return None
     return found[0], _with_dependants(judge, *found)

@@ -14,8 +14,11 @@ from arena.files import first_error
 
 
 class EditionFile(BaseModel):
+    """An edition's rules; ``base``: the edition it changes (a variant of the tv rules)."""
+
     model_config = ConfigDict(extra="forbid")
     description: str
+    base: str | None = None
     rules: dict[str, Any] = {}
 
 
@@ -58,10 +61,16 @@ def preset_file(name: str) -> PresetFile:
         raise RuleError(f"preset {name}: {exc.errors()[0]['msg']}") from None
 
 
+def edition_rules(name: str) -> dict[str, Any]:
+    """The edition's rule values, over those of its base edition."""
+    spec = edition(name)
+    return {**(edition_rules(spec.base) if spec.base else {}), **spec.rules}
+
+
 def preset_rules(name: str) -> dict[str, Any]:
     """The preset's rule values (edition defaults, then its own overrides)."""
     spec = preset_file(name)
-    return {**edition(spec.edition).rules, **spec.rules}
+    return {**edition_rules(spec.edition), **spec.rules}
 
 
 def load_preset(

@@ -16,7 +16,9 @@ from arena.engine.view import visible
 from arena.text.catalog import catalog
 
 Viewer: TypeAlias = int | Literal["god", "public"]
+SEAT_FIELDS = frozenset({"seat", "target"})  # named by ``who`` in a sentence
 COMMON = ("seq", "day", "phase", "audience", "type")
+INPUT_CLOSED = "error: InputClosed"  # a terminal seat's Ctrl-D (agents.human)
 
 
 def seat_list(seats: Iterable[int]) -> str:
@@ -56,6 +58,8 @@ class Describer:
     def __init__(self, lang: str, viewer: Viewer = "god", names: Sequence[str] = ()) -> None:
         self.c, self.viewer, self.names = catalog(lang), viewer, tuple(names)
         self.causes: dict[int, str] = {}
+        self.proposals: dict[int, int | None] = {}  # the pack's kill proposals tonight
+        self.closed: set[int] = set()  # seats whose terminal input has ended
 
     # --- words
     def t(self, key: str, /, **fields: object) -> str:
@@ -139,7 +143,14 @@ class Describer:
         return handler(self, event) if handler is not None else self.generic(kind, event)
 
     def generic(self, kind: str, event: BaseEvent) -> str:
-        details = ", ".join(f"{k}: {v}" for k, v in event.to_dict().items() if k not in COMMON)
+        """An event with no sentence function: its section's sentence when the catalog
+        has one (seat fields named), else its fields as data."""
+        data = {k: v for k, v in event.to_dict().items() if k not in COMMON}
+        if self.c.has(f"{kind}.other"):
+            return self.t(f"{kind}.other", **{k: self.who(v) if k in SEAT_FIELDS and
+                                               isinstance(v, int) else v
+                                               for k, v in data.items()})
+        details = ", ".join(f"{k}: {v}" for k, v in data.items())
         return self.t("event.other", what=kind, details=details)
 
     def mine(self, seat: int) -> bool:
@@ -157,7 +168,26 @@ def _role(d: Describer, e: Any) -> str:
     return d.t(f"role.{key}", who=d.who(e.seat), role=d.role(e.role))
 
 
-def _night_action(d: Describer, e: Any) -> str:
+def _kill(d: Describer, e: Any) -> str | None:
+    """The pack's kill said once: each proposal of a pack of several (a lone wolf's is
+    its kill), then the kill; when nobody is attacked, whether the pack disagreed."""
+    if not e.final:
+        d.proposals[e.seat] = e.target
+        alone = isinstance(e.audience, tuple) and len(e.audience) == 1
+        return None if alone else d.t("night_action.proposal", actor=d.who(e.seat),
+                                      target=d.who(e.target))
+    picks, d.proposals = d.proposals, {}
+    if e.target is not None:
+        return d.t("night_action.kill", actor=d.who(e.seat), target=d.who(e.target))
+    if len(set(picks.values())) > 1:
+        return d.t("night_action.kill_split", picks=d.join(
+            [d.t("night_action.pick", who=d.who(s), target=d.who(t)) for s, t in picks.items()]))
+    return d.t("night_action.kill_none")
+
+
+def _night_action(d: Describer, e: Any) -> str | None:
+    if e.action == "kill":
+        return _kill(d, e)
     targets = [d.who(s) for s in e.targets]
     return d.t(f"night_action.{e.action}" if e.final else "night_action.proposal",
                actor=d.who(e.seat), action=e.action,
@@ -171,8 +201,8 @@ def _speech(d: Describer, e: Any) -> str:
 
 
 def _vote(d: Describer, e: Any) -> str:
-    if e.ballot == "designate":
-        return d.t("vote.designate", who=d.who(e.seat), targets=d.join(
+    if e.ballot in ("designate", "friends"):
+        return d.t(f"vote.{e.ballot}", who=d.who(e.seat), targets=d.join(
             [d.who(s) for s in e.targets]))
     if e.target is None:
         return d.t("vote.abstain", who=d.who(e.seat))
@@ -184,7 +214,9 @@ def _vote_result(d: Describer, e: Any) -> str:
     if e.eliminated is not None:
         return d.t(f"vote_result.{e.ballot}", who=d.who(e.eliminated))
     if e.tie:
-        return d.t("vote_result.tie", seats=d.join([str(s) for s in e.tie]))
+        return d.t("vote_result.tie", seats=d.join([str(s) for s in e.tie])) + d.t(
+            f"vote_result.tie_{e.ballot}" if f"vote_result.tie_{e.ballot}" in d.c.entries
+            else "vote_result.tie_other")
     key = f"vote_result.nobody_{e.ballot}"
     return d.t(key if key in d.c.entries else "vote_result.nobody_other")
 
@@ -220,27 +252,78 @@ def _usage_summary(d: Describer, e: Any) -> str:
                output=f"{total.get('output_tokens', 0):g}", cost=f"{total.get('cost_usd', 0):.4f}")
 
 
+def _fallback(d: Describer, e: Any) -> str | None:
+    """A default applied; a terminal whose input has ended is said once, not at every
+    decision that follows."""
+    if e.reason.startswith(INPUT_CLOSED):
+        if e.seat in d.closed:
+            return None
+        d.closed.add(e.seat)
+        return d.t("fallback.input_closed", who=d.who(e.seat), kind=e.kind)
+    return d.t("fallback.other", kind=e.kind, who=d.who(e.seat), reason=e.reason)
+
+
 def _game_end(d: Describer, e: Any) -> str:
     line = d.t(f"game_end.{e.winner}", winner=e.winner)
     return line + (d.t("game_end.reason", reason=e.reason) if e.reason not in ("", "win") else "")
 
 
+def _house(d: Describer, e: Any) -> str:
+    return d.t(f"house.{e.how}", who=d.who(e.seat), building=d.role(e.building),
+               owner=d.who(e.house), how=e.how)
+
+
+def _building_power(d: Describer, e: Any) -> str:
+    key = "look_pack" if e.power == "look" and e.targets else e.power
+    return d.t(f"building_power.{key}", who=d.who(e.seat), building=d.role(e.building),
+               power=e.power, target=d.who(e.target),
+               targets=d.join([d.who(s) for s in e.targets]))
+
+
+def moon_sentence(say: Callable[..., str], has: Callable[[str], bool],
+                  who: Callable[[int | None], str], seats: Callable[[Sequence[int]], str],
+                  role: Callable[[str], str], e: Any) -> str:
+    """A New Moon card or event in words: drawn, in play, what it did, when it ends
+    (``say`` looks sentences up, ``has`` tells whether a key exists; shared by the
+    pages and the model narration)."""
+    step = "drawn_judge" if e.step == "drawn" and e.by is None else e.step
+    key = f"new_moon.{step}_{e.card}"
+    if not has(key):
+        key = f"new_moon.{step}"
+    if e.answer is None:
+        answer = ""
+    elif e.card == "E30":  # a role read aloud
+        answer = role(e.answer)
+    else:
+        answer = say(f"moon_answer.{e.answer}", answer=e.answer)
+    return say(key, card=e.card, name=say(f"moon_card.{e.card}", card=e.card),
+               effect=say(f"moon_effect.{e.card}", card=e.card),
+               moon=say(f"moon_icon.{e.moon}", moon=e.moon), by=who(e.by),
+               seats=seats(e.seats) or say("words.nobody"),
+               question=say(f"moon_question.{e.question}", question=e.question or ""),
+               answer=answer)
+
+
+def _new_moon(d: Describer, e: Any) -> str:
+    return moon_sentence(d.t, lambda key: key in d.c.entries, d.who,
+                         lambda seats: d.join([d.who(s) for s in seats]), d.role, e)
+
+
 SENTENCES: dict[str, Callable[[Describer, Any], str | None]] = {
     "setup": _setup,
     "role": _role,
-    "reveal": lambda d, e: d.t("reveal.other", who=d.who(e.seat), role=d.role(e.role)),
+    "reveal": lambda d, e: d.t(f"reveal.{e.reason}", who=d.who(e.seat), role=d.role(e.role)),
     "phase": lambda d, e: d.t("phase.falls" if e.name == "night" else "phase.breaks",
                               day=e.day),
     "night_action": _night_action,
     "check_result": lambda d, e: d.t(
         "check_result.mine" if d.mine(e.seat) else "check_result.other", who=d.who(e.seat),
-        target=d.who(e.target), result=d.role(e.result)),
+        target=d.who(e.target), result=d.join([d.role(r) for r in e.result.split(",")])),
     "victim_info": lambda d, e: d.t("victim_info.other", who=d.who(e.seat),
                                     target=d.who(e.victim)),
     "cards": lambda d, e: d.t("cards.other", who=d.who(e.seat),
                               cards=d.join([d.role(c) for c in e.cards])),
     "enchanted": lambda d, e: d.t("enchanted.other", seats=d.join([d.who(s) for s in e.seats])),
-    "curse": lambda d, e: d.t("curse.other", target=d.who(e.target), votes=e.votes),
     "lovers": lambda d, e: d.t("lovers.other", seats=d.join([d.who(s) for s in e.seats])),
     "speech": _speech,
     "candidacy": lambda d, e: d.t("candidacy.running" if e.running else "candidacy.other",
@@ -254,17 +337,26 @@ SENTENCES: dict[str, Callable[[Describer, Any], str | None]] = {
     "shoot": lambda d, e: d.t("shoot.other" if e.target is not None else "shoot.none",
                               who=d.who(e.seat), target=d.who(e.target)),
     "explode": lambda d, e: d.t("explode.other", who=d.who(e.seat)),
+    "house": _house,
+    "building_power": _building_power,
     "spared": lambda d, e: d.t(f"spared.{e.reason}", who=d.who(e.seat), reason=e.reason),
+    "plague": lambda d, e: d.t("plague.judge" if e.by is None else "plague.other",
+                               who=d.who(e.by), target=d.who(e.target)),
+    "touched": lambda d, e: d.t(f"touched.{e.how}", who=d.who(e.seat), how=e.how),
+    "box_toss": lambda d, e: d.t(f"box_toss.{e.outcome}", outcome=e.outcome),
     "belief": _belief,
+    "vote_probe": lambda d, e: d.t("vote_probe.other" if e.target is not None
+                                   else "vote_probe.none", who=d.who(e.seat),
+                                   target=d.who(e.target)),
     "usage": _usage,
     "usage_summary": _usage_summary,
     "reasoning": lambda d, e: d.t("reasoning.other", who=d.who(e.seat), kind=e.kind,
                                   text=e.text),
     "error": lambda d, e: d.t("error.other", kind=e.kind, who=d.who(e.seat), message=e.message),
-    "fallback": lambda d, e: d.t("fallback.other", kind=e.kind, who=d.who(e.seat),
-                                 reason=e.reason),
+    "fallback": _fallback,
     "model_fallback": lambda d, e: d.model_fallback(e.seat, e.count, e.reason),
     "game_end": _game_end,
+    "new_moon": _new_moon,
 }
 
 

@@ -25,7 +25,7 @@ def scripted(scripted_path: Path) -> GameRecord:
 @pytest.fixture(scope="session")
 def random_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """150 classic-12 games of the random agent, written by ``arena simulate``."""
-    from arena.cli import main
+    from arena.app.cli import main
 
     out = tmp_path_factory.mktemp("random-games")
     assert main(["simulate", "--agents", "random", "--preset", "classic-12", "--games", "150",

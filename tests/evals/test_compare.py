@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.cli import main
+from arena.app.cli import main
 from evals.compare import compare
 from evals.paired import holm, needed_units, paired, t_pvalue
 from evals.records import GameRecord

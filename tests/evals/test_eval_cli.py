@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.cli import main
+from arena.app.cli import main
 from tests.evals.scripted_game import write_scripted
 
 

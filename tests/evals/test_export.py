@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.cli import main
+from arena.app.cli import main
 from evals.export import COLUMNS
 from tests.evals.scripted_game import ROLES, header, scripted_events, write
 

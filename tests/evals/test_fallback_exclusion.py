@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from arena.cli import main
+from arena.app.cli import main
 from arena.engine.events import SCHEMA, BaseEvent, Fallback, GameEnd, Refused, Speech
 from evals.records import GameRecord, load_records
 from evals.reliability import Excluded, fallback_shares

@@ -57,7 +57,7 @@ def test_bad_paths_and_non_transcripts_raise(tmp_path: Path) -> None:
 
 def test_games_stopped_by_the_day_limit_are_counted_and_left_out_of_metrics(
         tmp_path: Path) -> None:
-    from arena.cli import main
+    from arena.app.cli import main
     from evals.metrics import evaluate
     from evals.records import load_records
 

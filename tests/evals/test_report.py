@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.cli import main
+from arena.app.cli import main
 from evals.records import load_records
 from evals.report import costs_per_seat_game
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from arena.importers import PARSERS
-from arena.importers.run import Imported, import_record
+from arena.app.importers import PARSERS
+from arena.app.importers.run import Imported, import_record
 from arena.transcript_writer import event_line
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from arena.engine.requests import Claim
-from arena.importers import RecordError
-from arena.importers.fanlang import claims
-from arena.importers.record import Record
-from arena.importers.run import Imported
-from arena.transcript import verify
+from arena.app.importers import RecordError
+from arena.app.importers.fanlang import claims
+from arena.app.importers.record import Record
+from arena.app.importers.run import Imported
+from arena.app.reproduce import verify
+from arena.engine import Claim
 from tests.importers.helpers import fixture, import_text, of_type, write
 
 GAME = json.loads(fixture("fanlang-village.json"))
@@ -90,3 +90,42 @@ def test_a_speaker_listed_among_the_wolves_claims_nothing_for_himself() -> None:
     fmt = '{"身份类型":{"狼人":[4,6],"女巫":[6]}}'
     assert claims(record, 6, fmt) == (Claim(kind="accuse", target=4),
                                       Claim(kind="role", role="witch"))
+
+
+def test_a_wolf_self_destructs_during_another_players_speech(tmp_path: Path) -> None:
+    """wolves.self_destruct_timing = any_time (FanLang): wolf 5 blows up during seat 1's
+    speech, so 3 and 4 never speak; the Explode event names the speech it cut off."""
+    game = json.loads(json.dumps(GAME))
+    for label in ("Day 2 Daytime - [3] is speaking", "Day 2 Daytime - [4] is speaking"):
+        del game["audio"][label]
+    imported = _imported(game)
+    assert imported.mismatches == [] and imported.differences == []
+    assert [(e["seat"], e.get("during")) for e in of_type(imported, "explode")] == [(5, 1)]
+    assert [e["seat"] for e in of_type(imported, "speech")
+            if e["day"] == 2 and e["context"] == "discussion"] == [7, 9, 1]
+    ok, message = verify(write(imported, tmp_path / "game.jsonl"))
+    assert ok, message
+
+
+def test_a_self_vote_is_a_fanlang_ballot() -> None:
+    """FanLang allows voting for oneself (vote.allow_self): seat 9's ballot counts."""
+    game = json.loads(json.dumps(GAME))
+    game["game_state"]["Day 1 Daytime"]["Voting Pattern"]["9"] = 9
+    imported = _imported(game)
+    assert (9, 9) in [(e["seat"], e["target"]) for e in of_type(imported, "vote")]
+    assert not [d for d in imported.differences if "refuses" in d]
+
+
+def test_a_record_that_runs_out_stops_the_import_with_a_note() -> None:
+    """The record ends after day 1 with nobody winning: the engine stops there (a draw
+    by day limit) instead of inventing the rest, and the import says so."""
+    game = json.loads(json.dumps(GAME))
+    state = game["game_state"]
+    del state["Day 2 Night"], state["Day 2 Daytime"]
+    state["final"] = {**state["final"], "5": "in_game", "6": "in_game", "8": "in_game"}
+    game["audio"] = {k: v for k, v in game["audio"].items() if not k.startswith("Day 2")}
+    imported = _imported(game)
+    (end,) = of_type(imported, "game_end")
+    assert (end["day"], end["winner"]) == (1, "draw")
+    assert imported.mismatches == [
+        "the record runs out after day 1 with no winner in the engine: the import stops there"]

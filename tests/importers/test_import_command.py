@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.cli import main
+from arena.app.cli import main
 from tests.importers.helpers import FIXTURES
 
 

@@ -17,7 +17,7 @@ from agents.decisions import AnswerError, game_schema, parse
 from agents.llm import LLMAgent
 from agents.prompts import Text
 from agents.providers.base import ChatReply, ChatRequest, Message
-from arena import transcript
+from arena.app import reproduce
 from arena.engine import Decision, Game, GameConfig, Observation, Request, observe
 from arena.engine.events import (
     BaseEvent,
@@ -91,7 +91,7 @@ def test_twelve_llm_seats_finish_record_usage_and_replay(tmp_path: Path) -> None
     beliefs = of_type(events, Belief)
     assert beliefs and all(abs(sum(row.values()) - 1) < 1e-9
                            for e in beliefs for row in e.probabilities.values())
-    ok, message = transcript.verify(path)
+    ok, message = reproduce.verify(path)
     assert ok, message
 
 
@@ -166,7 +166,7 @@ def test_bad_answers_are_refused_by_the_judge_then_fall_back(tmp_path: Path) -> 
     assert len([u for u in of_type(events, UsageRecord) if u.seat == 1]) == len(calls)
     # the seat is told of its fallback in its next turn
     assert f"连续 {MAX_TRIES} 次不合法" in calls[3].messages[-1].content
-    ok, message = transcript.verify(path)
+    ok, message = reproduce.verify(path)
     assert ok, message
 
 

@@ -10,7 +10,8 @@ import pytest
 
 from agents.providers.describe import safe_spec, safe_url
 from arena import transcript
-from arena.cli import main
+from arena.app import reproduce
+from arena.app.cli import main
 from arena.engine.events import UsageRecord
 from evals.records import load_records
 from tests.llm.stub_server import StubServer, auto, status
@@ -98,4 +99,4 @@ def test_a_decision_cut_off_by_the_time_limit_still_bills_its_tries(
     tries = [e for e in events[:timeout.seq] if isinstance(e, UsageRecord)
              and e.kind == timeout.kind]
     assert [(t.seat, t.attempt, t.error) for t in tries] == [(3, 1, "HTTP 500"), (3, 2, CUT_OFF)]
-    assert transcript.verify(path)[0]
+    assert reproduce.verify(path)[0]

@@ -9,7 +9,7 @@ import pytest
 
 from agents import AgentSpecError, make_agent, probe_agents
 from arena import transcript
-from arena.cli import main
+from arena.app.cli import main
 from arena.engine.events import Fallback, UsageRecord
 from tests.llm.stub_server import StubServer, auto, status
 

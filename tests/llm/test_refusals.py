@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from agents.providers.base import ChatRequest
-from arena import transcript
+from arena.app import reproduce
 from arena.engine.events import BaseEvent, Fallback, Refused, UsageRecord
 from arena.engine.judge import MAX_TRIES
 from arena.presets import load_preset
@@ -62,7 +62,7 @@ def test_an_illegal_target_is_refused_then_the_retry_decides(tmp_path: Path) -> 
     assert "99" in after[-1][1]  # the reason, in the seat's language
     # every call is billed, the refused one too
     assert len([u for u in of_type(events, UsageRecord) if u.seat == 1]) == len(calls)
-    ok, message = transcript.verify(path)
+    ok, message = reproduce.verify(path)
     assert ok, message
     # first-answer legality by hand: one of seat 1's decisions needed a second answer
     decisions = sum(1 for e in events if decider(e) == 1)
@@ -82,7 +82,7 @@ def test_three_illegal_answers_fall_back_after_the_judges_limit(tmp_path: Path) 
     assert fallback[0].seq > refused[-1].seq
     decided = next(e for e in events[fallback[0].seq:] if decider(e) == 1)
     assert getattr(decided, "target", None) is None  # the default: pass
-    ok, message = transcript.verify(path)
+    ok, message = reproduce.verify(path)
     assert ok, message
     decisions = sum(1 for e in events if decider(e) == 1)
     by_seat = evaluate([_record(path)], by="seat")["groups"]["1"]

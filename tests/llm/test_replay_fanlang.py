@@ -9,7 +9,8 @@ import pytest
 
 from agents.replay import decisions_by_seat
 from arena import transcript
-from arena.cli import main
+from arena.app import reproduce
+from arena.app.cli import main
 from arena.engine import Decision
 from arena.engine.events import Explode, UsageRecord
 from tests.llm.stub_server import StubServer
@@ -24,7 +25,7 @@ def test_model_seats_on_fanlang_9_replay_exactly(stub: StubServer, tmp_path: Pat
     events = transcript.read(path).events
     asked = [e for e in events if isinstance(e, UsageRecord) and e.kind == "explode"]
     assert len(asked) > sum(isinstance(e, Explode) for e in events)  # the stub's wolves say no
-    ok, message = transcript.verify(path)
+    ok, message = reproduce.verify(path)
     assert ok, message
 
 
@@ -36,8 +37,8 @@ def test_a_declined_explode_is_billed_to_that_no() -> None:
               {"type": "speech", "seat": 2, "text": "hi"},
               {**usage, "seat": 3, "kind": "explode", "input_tokens": 7}]
     steps = decisions_by_seat(events)
-    [(no_kind, no), (speak_kind, speech)] = steps[2]
-    [(last_kind, last)] = steps[3]  # declined at the very end of the record
+    [(no_kind, no, _), (speak_kind, speech, _)] = steps[2]
+    [(last_kind, last, _)] = steps[3]  # declined at the very end of the record
     assert isinstance(no, Decision) and isinstance(speech, Decision)
     assert isinstance(last, Decision)
     assert (no_kind, no.yes, [u.input_tokens for u in no.usage]) == ("explode", False, [5])

@@ -11,7 +11,8 @@ import pytest
 
 from agents import SeatOptions, make_agent
 from arena import transcript
-from arena.cli import main
+from arena.app import reproduce
+from arena.app.cli import main
 from arena.engine import GameResult, run_game
 from arena.engine.events import Fallback, Refused, UsageRecord
 from arena.presets import load_preset
@@ -63,4 +64,4 @@ def test_simulate_plays_model_seats_game_after_game_in_one_loop(
         record = transcript.read(path)
         assert not [e for e in record.events if isinstance(e, Fallback)]
         assert any(isinstance(e, UsageRecord) and e.seat == 3 for e in record.events)
-        assert transcript.verify(path)[0]
+        assert reproduce.verify(path)[0]

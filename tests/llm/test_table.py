@@ -12,8 +12,9 @@ from agents.llm import LLMAgent
 from agents.providers import registry
 from agents.table import SeatOptions, TableError, parse_table
 from arena import transcript
-from arena.cli import main, parser
-from arena.commands._game_setup import build_setup
+from arena.app import reproduce
+from arena.app.cli import main, parser
+from arena.app.commands._game_setup import build_setup
 from tests.llm.fake import FakeProvider, legal
 
 TABLE = """
@@ -89,7 +90,7 @@ def test_a_table_game_plays_and_replays(tmp_path: Path, capsys: pytest.CaptureFi
     assert (seat.name, seat.agent, seat.model) == (
         "Ada", "openai:fake@http://localhost:9/v1", "fake-model")
     assert any(e.type == "usage" and e.seat == 3 for e in record.events)  # type: ignore[attr-defined]
-    assert transcript.verify(out)[0]
+    assert reproduce.verify(out)[0]
 
 
 ERRORS = {

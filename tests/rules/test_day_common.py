@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agents import make_agent
-from arena import scenario
+from arena.app import scenario
 from arena.engine import Decision, GameResult, Observation, Request, run_game
 from tests.helpers import events_of
 

@@ -19,10 +19,10 @@ from tests.rules.test_roles_common import play
 DEAL = 'roles = ["werewolf", "possessed", "seer", "villager", "villager", "villager"]'
 
 
-def _game(seed: int, votes: dict[int, str]) -> str:
+def _game(seed: int, votes: dict[int, str], preset: str = "aiwolf-5") -> str:
     seats = "\n".join(f"[seats.{s}]\nvote = {v}" for s, v in votes.items())
     return f"""
-preset = "aiwolf-5"
+preset = "{preset}"
 seed = {seed}
 {DEAL}
 [rules]
@@ -31,8 +31,9 @@ seed = {seed}
 """
 
 
-# round 1: 1 and 2 tie at 3 votes; the revote by 3..6 ties again 2 to 2
-TIED_TWICE = {1: "[2]", 2: "[1]", 3: "[1, 1]", 4: "[1, 1]", 5: "[2, 2]", 6: "[2, 2]"}
+# round 1: 1 and 2 tie at 3 votes; in the revote by all (1 and 2 keep their ballots)
+# they tie again 3 to 3
+TIED_TWICE = {1: "[2, 2]", 2: "[1, 1]", 3: "[1, 1]", 4: "[1, 1]", 5: "[2, 2]", 6: "[2, 2]"}
 
 
 def _exiled(seed: int) -> int:
@@ -116,6 +117,8 @@ def test_aiwolf_edition_defaults(name: str) -> None:
     assert rules["guard.allow_self"] is False
     assert rules["wolves.first_night_kill"] is False
     assert rules["vote.tie"] == ["revote_once", "random"]
+    assert rules["vote.revote"] == "all_for_anyone"
+    assert rules["wolves.consensus"] == "plurality_lot_any"
     assert rules["vote.allow_abstain"] is False and rules["vote.allow_self"] is False
     assert rules["speech.order"] == "seat_order"
     assert rules["wolves.win"] == "parity"
@@ -127,4 +130,50 @@ def test_aiwolf_edition_defaults(name: str) -> None:
                    "villager": 8}),
 ])
 def test_aiwolf_deals(name: str, deal: dict[str, int]) -> None:
+    assert {r: n for r, n in load_preset(name).roles.items() if n} == deal
+
+
+def test_c13_aiwolf_revote_is_everyone_again_for_anyone_without_speeches() -> None:
+    """C13, vote.revote = all_for_anyone (AIWolf server): after a 1-2 tie all six vote
+    again, the tied pair too, and a seat outside the tie (3) can be exiled."""
+    votes = {1: "[2, 3]", 2: "[1, 3]", 3: "[1, 1]", 4: "[2, 3]", 5: "[6, 3]", 6: "[5, 4]"}
+    played = play(_game(0, votes))
+    assert sorted(r.seat for r in played.asked("vote") if r.context["round"] == 2) == [
+        1, 2, 3, 4, 5, 6]
+    assert [r for r in played.asked("speak") if r.context.get("purpose") == "revote"] == []
+    assert [(e.day, e.seat) for e in played.events("death")] == [(1, 3)]  # type: ignore[attr-defined]
+
+
+def test_aiwolf_nlp_tie_is_drawn_at_once_and_self_votes_count() -> None:
+    """aiwolf-nlp server: no revote (vote.tie = random), a self-vote counts (seat 1 votes
+    for himself) and a missing ballot is an abstention (seat 6)."""
+    votes = {1: "[1]", 2: "[1]", 3: "[2]", 4: "[2]", 5: "[3]", 6: '["none"]'}
+    drawn = set()
+    for seed in range(10):
+        played = play(_game(seed, votes, "aiwolf-nlp-5"))
+        results = [(e.round, e.counts, e.tie) for e in played.events("vote_result")]  # type: ignore[attr-defined]
+        assert results == [(1, {"1": 2.0, "2": 2.0, "3": 1.0}, (1, 2))]
+        drawn |= {e.seat for e in played.events("death") if e.cause == "vote"}  # type: ignore[attr-defined]
+    assert drawn == {1, 2}
+
+
+@pytest.mark.parametrize("name", names_in("aiwolf-nlp"))
+def test_aiwolf_nlp_edition_defaults(name: str) -> None:
+    """aiwolf-nlp: the AIWolf rules with the nlp server's votes (lot at once, self-votes,
+    abstentions) and attacks (most votes, tie by lot, no vote no attack)."""
+    rules = load_preset(name).rules.key_values()
+    assert rules["vote.tie"] == ["random"]
+    assert rules["vote.allow_self"] is True and rules["vote.allow_abstain"] is True
+    assert rules["wolves.consensus"] == "plurality_lot"
+    assert rules["wolves.win"] == "parity" and rules["wolves.first_night_kill"] is False
+
+
+@pytest.mark.parametrize(("name", "deal"), [
+    ("aiwolf-nlp-5", {"werewolf": 1, "possessed": 1, "seer": 1, "villager": 2}),
+    ("aiwolf-nlp-9", {"werewolf": 2, "possessed": 1, "seer": 1, "medium": 1, "guard": 1,
+                      "villager": 3}),
+    ("aiwolf-nlp-13", {"werewolf": 3, "possessed": 1, "seer": 1, "medium": 1, "guard": 1,
+                       "villager": 6}),
+])
+def test_aiwolf_nlp_deals(name: str, deal: dict[str, int]) -> None:
     assert {r: n for r, n in load_preset(name).roles.items() if n} == deal

@@ -1,9 +1,7 @@
 """Edition online-newmoon (网杀 新月版, O-NM, project decision 2): the deals follow the
 003 online table (catalog 5.3a), the rules are the 标准版 choices of section 6, and
-every preset plays to the end with random bots.
-
-Departure from the catalog: the online New Moon events (4.4, schedule C35) are not
-played, so this edition's rules are exactly online-standard's."""
+every preset plays to the end with random bots. The online New Moon events (4.4,
+schedule C35) are played: tests/rules/test_newmoon_online.py."""
 
 from __future__ import annotations
 
@@ -51,10 +49,19 @@ def test_online_newmoon_section_6_defaults(name: str) -> None:
     assert rules["wolves.win"] == "all_non_wolves"
 
 
+EVENT_RULES = {"events.mode": "online", "lovers.breakup_causes": ["ufo", "thunder"]}
+
+
 @pytest.mark.parametrize("players", sorted(TABLE_5_3A))
-def test_online_newmoon_rules_equal_online_standard_without_events(players: int) -> None:
-    """With its events not played, 新月版 has exactly the 标准版 rules."""
-    assert rules_of(f"online-newmoon-{players}") == rules_of(f"online-standard-{players}")
+def test_online_newmoon_is_online_standard_plus_its_events(players: int) -> None:
+    """003: 新月版 is 标准版 plus the events (4.4); the UFO and the thunderbolt part lovers
+    (C36) and a hunter the UFO takes does not shoot (C3); every other rule is 标准版's."""
+    newmoon, standard = rules_of(f"online-newmoon-{players}"), rules_of(
+        f"online-standard-{players}")
+    assert {k: newmoon[k] for k in EVENT_RULES} == EVENT_RULES
+    assert "ufo" in newmoon["hunter.blocked_causes"]
+    changed = {k for k in newmoon if newmoon[k] != standard[k]}
+    assert changed == {*EVENT_RULES, "hunter.blocked_causes"}
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -10,6 +10,8 @@ DEAL = 'roles = ["werewolf", "werewolf", "medium", "possessed", "villager", "vil
 
 
 def _game(votes: dict[int, str], result: str = "wolf_flag", rules: str = "") -> str:
+    """The aiwolf-5 rules, but the server's lots (an unvoted attack, a revote for anyone)
+    left out: these tests script who dies, to watch what the medium hears."""
     seats = "\n".join(f"[seats.{s}]\nvote = {v}" for s, v in votes.items())
     return f"""
 preset = "aiwolf-5"
@@ -18,6 +20,8 @@ seed = 1
 [rules]
 "seer.result" = "{result}"
 "game.max_days" = 3
+"wolves.consensus" = "majority_tie_nokill"
+"vote.revote" = "tied_among_others"
 {rules}
 {seats}
 """

@@ -233,3 +233,36 @@ def test_c26_blind_pick_thief_is_always_dealt() -> None:
         assert len(thieves) == 1, f"seed {seed}: thief dealt to {thieves}"
         holders.add(thieves[0])
     assert holders == {1, 2, 3}  # the seat is random
+
+
+def test_c17_thief_who_takes_cupid_links_on_night_1_under_before_game() -> None:
+    """C17 cupid.phase = before_game with the Cupid card in the centre: nobody links
+    before the game; the thief who takes the card links at Cupid's night-1 step."""
+    rules = f'{SPARE}\n"cupid.phase" = "before_game"'
+    seats = "[seats.1]\nswap = [2]\nlink = [4, 5]\n"
+    played = play(_game(["werewolf", "cupid"], rules, seats))
+    (link,) = played.asked("link")
+    assert (link.seat, link.day) == (1, 1)
+    assert "before_game" not in link.context  # he is asked about night 1
+    assert [e.seats for e in played.events("lovers")] == [(4, 5)]  # type: ignore[attr-defined]
+
+
+def test_c17_before_game_cupid_links_once_even_with_a_thief() -> None:
+    """C17 before_game with Cupid dealt to a seat: he links before the game and is not
+    asked again on night 1, whatever the thief does."""
+    deal = ["thief", "werewolf", "cupid", "villager", "villager", "villager", "villager"]
+    roles = ", ".join(f'"{r}"' for r in [*deal, "werewolf", "seer"])
+    played = play(f"""
+seed = 3
+roles = [{roles}]
+[rules]
+"sheriff.election" = "none"
+"game.max_days" = 1
+{SPARE}
+"cupid.phase" = "before_game"
+[seats.1]
+swap = ["none"]
+[seats.3]
+link = [4, 5]
+""")
+    assert [(r.seat, r.day) for r in played.asked("link")] == [(3, 0)]

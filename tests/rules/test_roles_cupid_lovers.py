@@ -312,6 +312,11 @@ def test_c19_must_vote_each_other_binds_each_lover_to_the_partner() -> None:
     assert played.asked("vote", seat=6)[0].options == (5,)
     assert len(played.asked("vote", seat=7)[0].options) > 1
     assert deaths(played.result) == []  # one vote each: a tie, and nobody is exiled
+    # bound to the partner, a lover may not abstain either; an unbound voter still may
+    assert not played.asked("vote", seat=5)[0].allow_none
+    assert played.asked("vote", seat=7)[0].allow_none
+    with pytest.raises(ScenarioError, match="vote"):
+        play(_game(rules, "[seats.5]\nvote = [\"none\"]\n"))
 
 
 def test_c19_must_vote_each_other_heuristic_lovers_comply() -> None:
@@ -380,3 +385,36 @@ def test_c17_cupid_phase_before_game() -> None:
     assert link.seq < played.events("candidacy")[0].seq
     assert [e.seats for e in played.events("lovers")] == [(5, 6)]  # type: ignore[attr-defined]
     assert len(played.asked("link")) == 1
+
+
+def test_c17_before_game_link_asks_before_the_game_not_night_1() -> None:
+    """C17 cupid.phase = before_game: the request says so, and a model is asked about
+    the time before the game, not about night 1."""
+    from agents.prompting import question_keys
+
+    played = play(_game('"cupid.phase" = "before_game"', ""))
+    (request,) = played.asked("link")
+    assert request.context.get("before_game") is True
+    assert question_keys(request)[0] == "requests.link_before_game"
+    (night1,) = play(_game("", "")).asked("link")
+    assert "before_game" not in night1.context
+    assert question_keys(night1)[0] == "requests.link"
+
+
+def test_c17_online_cupid_has_25_seconds() -> None:
+    """C17 cupid.timeout_s (online: the first 25 s of night 1): the link request carries
+    the shorter limit; other requests keep the table's; unset, the table's."""
+    played = play(_game('"cupid.timeout_s" = 25', ""))
+    (link,) = played.asked("link")
+    assert link.timeout_s == 25
+    assert all(r.timeout_s > 25 for r in played.asked("vote"))
+    assert play(_game("", "")).asked("link")[0].timeout_s > 25
+    assert make_rules({"cupid.timeout_s": 25}).cupid__timeout_s == 25
+
+
+def test_c17_online_editions_give_cupid_25_seconds() -> None:
+    from arena import presets
+
+    for name in ("online-standard-12", "online-newmoon-12", "online-lastwords-12"):
+        assert presets.load_preset(name).rules.cupid__timeout_s == 25, name
+    assert presets.load_preset("classic-12").rules.cupid__timeout_s is None

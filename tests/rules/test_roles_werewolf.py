@@ -164,3 +164,38 @@ def test_c15_leader_non_leader_choice_is_ignored() -> None:
     played = play(_game(2, '"wolves.consensus" = "leader"', seats))
     assert played.asked("kill", seat=2) == []
     assert deaths(played.result) == [(1, 5, "night")]
+
+
+PLURALITY = '"wolves.consensus" = "plurality_lot"'
+PLURALITY_ANY = '"wolves.consensus" = "plurality_lot_any"'
+
+
+def _night_one(rules: str, seats: str, seed: int) -> list[tuple[int, int, str]]:
+    return deaths(play(_game(3, rules, seats).replace("seed = 11", f"seed = {seed}")).result)
+
+
+def test_c15_plurality_most_proposed_target_dies() -> None:
+    """C15 plurality_lot (AIWolf): 5, 5 and a pass kill 5; no lot is needed."""
+    assert _night_one(PLURALITY, _kills(s1="[5]", s2="[5]", s3='["none"]'), 0) == [
+        (1, 5, "night")]
+
+
+def test_c15_plurality_tie_is_drawn_by_lot_among_the_tied() -> None:
+    """C15 plurality_lot: 5, 6 and a pass tie 1-1; the game's lot kills one of them."""
+    seats = _kills(s1="[5]", s2="[6]", s3='["none"]')
+    drawn = {_night_one(PLURALITY, seats, seed)[0][1] for seed in range(12)}
+    assert drawn == {5, 6}
+
+
+def test_c15_plurality_without_proposals_kills_nobody() -> None:
+    """C15 plurality_lot (aiwolf-nlp server): no wolf proposes a target, no attack."""
+    seats = _kills(s1='["none"]', s2='["none"]', s3='["none"]')
+    assert _night_one(PLURALITY, seats, 0) == []
+
+
+def test_c15_plurality_any_without_proposals_draws_any_prey() -> None:
+    """C15 plurality_lot_any (classic AIWolf server): with no proposal at all the victim
+    is drawn by lot among all the pack's prey."""
+    seats = _kills(s1='["none"]', s2='["none"]', s3='["none"]')
+    drawn = {_night_one(PLURALITY_ANY, seats, seed)[0][1] for seed in range(12)}
+    assert len(drawn) > 2 and drawn <= set(range(1, 9))

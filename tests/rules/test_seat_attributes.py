@@ -13,7 +13,7 @@ import tomllib
 from typing import Any
 
 from agents import make_agent
-from arena import scenario
+from arena.app import scenario
 from arena.engine import Decision, Observation, Request, observe, run_game
 from tests.rules.test_day_common import PLAIN7, Played, game
 

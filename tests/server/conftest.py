@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from arena.server import create_app
+from tests.server.helpers import host_client
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path)) as test_client:
+    with host_client(tmp_path) as test_client:
         yield test_client

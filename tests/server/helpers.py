@@ -7,12 +7,22 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from fastapi.testclient import TestClient
 
-from arena.server.table import Table
+from arena.app.server import create_app
+from arena.app.server.table import Table
+
+HOST_TOKEN = "host-token-for-the-tests"  # create_app(host_token=...) in every test
+HOST = {"X-Host-Token": HOST_TOKEN}
+
+
+def host_client(out_dir: Path, **options: Any) -> TestClient:
+    """A test client of a fresh app that sends the host token with every request."""
+    return TestClient(create_app(out_dir, host_token=HOST_TOKEN, **options), headers=HOST)
 
 
 @dataclass

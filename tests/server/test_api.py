@@ -13,12 +13,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from arena import transcript
+from arena.app import reproduce
+from arena.app.server import i18n
+from arena.app.server.seat import WebSeat
 from arena.engine import Decision, Observation, Request, observe
 from arena.engine.events import Fallback, RoleDealt
 from arena.engine.view import visible
-from arena.server import create_app, i18n
-from arena.server.seat import WebSeat
-from tests.server.helpers import answer_for, create, drive, table_of, wait_for
+from tests.server.helpers import answer_for, create, drive, host_client, table_of, wait_for
 
 
 def test_both_languages_have_every_string() -> None:
@@ -69,7 +70,7 @@ def test_two_humans_play_to_the_end_and_the_transcript_replays(client: TestClien
          "heuristic"]
     assert [e.to_dict() for e in record.events] == [e.to_dict() for e in table_of(
         client, created).log]
-    assert transcript.verify(path)[0]
+    assert reproduce.verify(path)[0]
     assert not [e for e in record.events if isinstance(e, Fallback)]
 
 
@@ -85,7 +86,7 @@ def test_several_tables_run_at_once(client: TestClient) -> None:
 
 
 def test_the_number_of_running_games_is_limited(tmp_path: Path) -> None:
-    with TestClient(create_app(tmp_path, max_tables=1)) as small:
+    with host_client(tmp_path, max_tables=1) as small:
         create(small, turn_s=30)
         refused = small.post("/api/tables", json={"humans": [1]})
         assert refused.status_code == 400 and "limit of 1 games" in refused.json()["detail"]
@@ -140,27 +141,53 @@ class Stand:
 
 
 def test_an_away_player_is_played_by_the_fallback_until_they_come_back() -> None:
+    """Issue 14: a missed decision takes the fallback for that decision only; the seat
+    is away after two misses in a row, and then waits only a short grace."""
     stand = Stand()
     asked = stand.asked
     seat = WebSeat(0.05, stand, lambda: None)
+    seat.grace_s = 0.05
     request = Request(seat=1, kind="save", day=1)
     seen = observe([], 1)
 
     async def scenario() -> list[Decision]:
         first = await seat.decide(seen, request)  # nobody answers: the fallback decides
+        assert not seat.away and seat.missed == 1 and seat.pending is None  # warned only
+        second = await seat.decide(seen, request)  # a second miss in a row: away
         assert seat.away and seat.pending is None
-        seat.turn_s = 3600.0  # were it still waiting for the person, this would hang
-        second = await asyncio.wait_for(seat.decide(seen, request), 5)  # away: handed over
+        seat.turn_s = 3600.0  # were it still waiting a whole turn, this would hang
+        third = await asyncio.wait_for(seat.decide(seen, request), 5)  # away: handed over
         seat.back()
+        assert not seat.away and seat.missed == 0
         waiting = asyncio.ensure_future(seat.decide(seen, request))
         await asyncio.sleep(0)
         assert seat.pending is not None
         assert seat.answer(Decision(kind="save")) == "save: answer yes or no"
         assert seat.answer(Decision(kind="save", yes=False)) is None
-        return [first, second, await waiting]
+        return [first, second, third, await waiting]
 
     answers = asyncio.run(scenario())
-    assert [a.yes for a in answers] == [True, True, False] and len(asked) == 2
+    assert [a.yes for a in answers] == [True, True, True, False] and len(asked) == 3
+
+
+def test_one_missed_decision_then_an_answer_never_marks_the_seat_away() -> None:
+    stand = Stand()
+    seat = WebSeat(0.05, stand, lambda: None)
+    request = Request(seat=1, kind="save", day=1)
+    seen = observe([], 1)
+
+    async def scenario() -> None:
+        await seat.decide(seen, request)  # missed
+        seat.turn_s = 3600.0
+        waiting = asyncio.ensure_future(seat.decide(seen, request))
+        await asyncio.sleep(0)
+        assert seat.answer(Decision(kind="save", yes=False)) is None
+        await waiting
+        seat.turn_s = 0.05
+        await seat.decide(seen, request)  # missed again, but not in a row
+
+    asyncio.run(scenario())
+    assert not seat.away and seat.missed == 1
     assert seat.answer(Decision(kind="save", yes=True)) == "no decision is pending for this seat"
 
 
@@ -184,7 +211,7 @@ def test_the_stream_sends_the_seat_view_until_the_game_ends(client: TestClient) 
 
 
 def test_finished_tables_are_forgotten_when_too_many_are_kept(tmp_path: Path) -> None:
-    with TestClient(create_app(tmp_path, max_tables=1)) as small:
+    with host_client(tmp_path, max_tables=1) as small:
         made = []
         for seed in range(6):
             made.append(create(small, humans=[1], seed=seed))
@@ -208,8 +235,9 @@ def test_an_away_player_who_answers_in_the_grace_is_back() -> None:
     seen = observe([], 1)
 
     async def scenario() -> Decision:
-        await seat.decide(seen, request)  # the missed turn
-        assert seat.away and len(asked) == 1
+        await seat.decide(seen, request)  # the missed turns
+        await seat.decide(seen, request)
+        assert seat.away and len(asked) == 2
         waiting = asyncio.ensure_future(seat.decide(seen, request))
         await asyncio.sleep(0)
         assert seat.pending is not None  # the away seat still waits for the person
@@ -217,4 +245,4 @@ def test_an_away_player_who_answers_in_the_grace_is_back() -> None:
         return await waiting
 
     assert asyncio.run(scenario()).yes is False
-    assert not seat.away and len(asked) == 1
+    assert not seat.away and len(asked) == 2

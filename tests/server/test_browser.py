@@ -6,18 +6,19 @@ from __future__ import annotations
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 from arena import transcript
+from arena.app.server import create_app
+from arena.app.server.i18n import role_names, strings
+from arena.app.server.serving import table_server
 from arena.engine.events import CauseOfDeath, GameEnd, Speech
-from arena.server import create_app
-from arena.server.i18n import role_names, strings
-from arena.server.serving import table_server
+from tests.server.helpers import HOST_TOKEN
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -43,7 +44,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    web = table_server(create_app(out), "127.0.0.1", port)
+    web = table_server(create_app(out, host_token=HOST_TOKEN), "127.0.0.1", port)
     thread = threading.Thread(target=web.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     stop = time.monotonic() + 10
@@ -66,19 +67,21 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
-def host_table(browser: Browser, base: str, humans: str, seed: int, lang: str = "en"
-               ) -> tuple[dict[int, str], str]:
+def host_table(browser: Browser, base: str, humans: str, seed: int, lang: str = "en",
+               turn_s: int = 30, lobby: bool = False) -> tuple[dict[int, str], str]:
     """Create a table through the host page; the seat links and the spectator link."""
     page = browser.new_page()
-    page.goto(base + "/")
+    page.goto(base + "/#host=" + HOST_TOKEN)
     page.wait_for_selector("#preset option[value='classic-8']", state="attached")
     page.select_option("#lang", lang)
     page.wait_for_function(f"() => document.documentElement.lang === {lang!r}")
     page.select_option("#preset", "classic-8")
     page.fill("#humans", humans)
     page.select_option("#bots", "heuristic")
-    page.fill("#turn", "30")
+    page.fill("#turn", str(turn_s))
     page.fill("#seed", str(seed))
+    if lobby:
+        page.check("#lobby")
     page.click("#create-button")
     page.wait_for_selector("#links a")
     links = [a.get_attribute("href") or "" for a in page.locator("#links a").all()]
@@ -114,10 +117,11 @@ def act(page: Page, state: dict[str, Any], spoken: list[str]) -> None:
         page.click("#send")
 
 
-def play(pages: dict[int, Page], spectator: Page | None = None, timeout_s: float = 40.0
-         ) -> dict[int, list[dict[str, Any]]]:
+def play(pages: dict[int, Page], spectator: Page | None = None, timeout_s: float = 40.0,
+         check: Callable[[Page], None] | None = None) -> dict[int, list[dict[str, Any]]]:
     """Play every page's seat to the end; the states each page showed when asked. A
-    spectator page, when given, must show no hidden event before the game ends."""
+    spectator page, when given, must show no hidden event before the game ends;
+    ``check(page)`` looks at a page each time it is asked something."""
     done: dict[int, int] = dict.fromkeys(pages, 0)
     asked: dict[int, list[dict[str, Any]]] = {seat: [] for seat in pages}
     spoken: list[str] = []
@@ -133,6 +137,8 @@ def play(pages: dict[int, Page], spectator: Page | None = None, timeout_s: float
             assert state["xss"] is None  # no speech ever ran as a script
             if state["open"] and state["number"] > done[seat]:
                 asked[seat].append(state)
+                if check is not None:
+                    check(pages[seat])
                 act(pages[seat], state, spoken)
                 done[seat] = state["number"]
         time.sleep(0.02)
@@ -225,4 +231,154 @@ def test_two_humans_in_two_browsers_and_six_bots_finish_a_game(
         assert "真实死因" in spectator.inner_text("#record")
     assert [s.agent for s in game.header.seats] == ["web"] * 2 + ["heuristic"] * 6
     assert isinstance(game.events[-1], GameEnd)
+    assert not errors
+
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+LAYOUT_JS = """() => {
+  const box = (id) => document.getElementById(id).getBoundingClientRect();
+  const card = box("card"), controls = box("controls"), banner = box("turn-banner");
+  return {cardBottom: card.bottom, controlsTop: controls.top, controlsBottom: controls.bottom,
+          bannerTop: banner.top, bannerVisible: !document.getElementById("turn-banner").hidden,
+          banner: document.getElementById("turn-banner").innerText, title: document.title,
+          wide: document.documentElement.scrollWidth, height: innerHeight};
+}"""
+RING_JS = """() => [...document.querySelectorAll("#ring .seat")].map((s) => {
+  const r = s.getBoundingClientRect();
+  return {seat: +s.dataset.seat, x: r.x + r.width / 2, y: r.y + r.height / 2,
+          classes: [...s.classList], text: s.innerText};
+})"""
+
+
+def phone_layout(page: Page) -> None:
+    """At 390 px the pending decision is in view, right under the role card, under a
+    "your turn" banner, and nothing runs off the side of the screen."""
+    en = strings("en")
+    layout = page.evaluate(LAYOUT_JS)
+    assert layout["bannerVisible"] and layout["banner"].startswith(en["your_turn"])
+    assert layout["title"] == en["your_turn_title"]
+    assert 0 <= layout["controlsTop"] < layout["height"], layout
+    assert 0 <= layout["controlsTop"] - layout["cardBottom"] <= 24, layout
+    assert layout["wide"] <= PHONE["width"], layout
+
+
+def test_two_humans_finish_a_game_at_phone_width(browser: Browser,
+                                                 server: tuple[str, Path]) -> None:
+    """Issue 14: a whole game on two phones: each decision under the role card and in
+    view; a sheriff ballot is never worded as an exile."""
+    base, _ = server
+    links, _ = host_table(browser, base, "1,2", seed=5)
+    errors: list[str] = []
+    pages = {}
+    for seat, link in links.items():
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(link)
+        page.wait_for_selector("#role:not(:empty)")
+        pages[seat] = page
+    ARTIFACTS.mkdir(exist_ok=True)
+
+    def check(page: Page) -> None:
+        phone_layout(page)
+        if not (ARTIFACTS / "web-phone.png").exists():
+            page.screenshot(path=str(ARTIFACTS / "web-phone.png"))
+
+    (ARTIFACTS / "web-phone.png").unlink(missing_ok=True)
+    asked = play(pages, check=check)
+    assert all(len(a) >= 3 for a in asked.values())
+    pages[1].screenshot(path=str(ARTIFACTS / "web-phone-end.png"))
+    sheriff = pages[1].locator("#record li[data-ballot='sheriff']").all_inner_texts()
+    assert sheriff and not [line for line in sheriff if "exile" in line]
+    assert pages[1].locator("#record li[data-ballot='exile']").count()
+    assert not errors
+
+
+def test_the_table_shows_seats_in_a_ring_with_the_dead_the_sheriff_and_you(
+        browser: Browser, server: tuple[str, Path]) -> None:
+    """Issue 14: seats around a table (alive or dead, the sheriff's badge, your seat),
+    the role card with power and goal, and at the end every seat's role for the
+    spectator."""
+    base, _ = server
+    links, watch = host_table(browser, base, "3", seed=7)
+    errors: list[str] = []
+    page = open_seat(browser, links[3], errors)
+    spectator = browser.new_context().new_page()
+    spectator.on("pageerror", lambda exc: errors.append(str(exc)))
+    spectator.goto(watch)
+    spectator.wait_for_selector("#ring .seat")
+    en = strings("en")
+    ring = page.evaluate(RING_JS)
+    assert [s["seat"] for s in ring] == list(range(1, 9))
+    xs, ys = [s["x"] for s in ring], [s["y"] for s in ring]
+    centre = (sum(xs) / 8, sum(ys) / 8)
+    radii = [((x - centre[0]) ** 2 + (y - centre[1]) ** 2) ** 0.5
+             for x, y in zip(xs, ys, strict=True)]
+    assert max(radii) - min(radii) < 3 and min(radii) > 80  # a ring, not a list
+    mine = next(s for s in ring if s["seat"] == 3)
+    assert "me" in mine["classes"] and en["you"] in mine["text"]
+    assert page.inner_text("#power") and page.inner_text("#goal")
+    play({3: page}, spectator)
+    ring = page.evaluate(RING_JS)
+    dead = [s for s in ring if "dead" in s["classes"]]
+    assert dead and all(en["dead"] in s["text"] for s in dead)
+    game_sheriff = spectator.evaluate(
+        "() => [...document.querySelectorAll('#ring .seat')].filter((s) => "
+        "s.innerText.includes('★')).length")
+    assert game_sheriff <= 1
+    spectator.wait_for_selector("#final:not([hidden])")
+    rows = spectator.locator("#final-rows tr").all_inner_texts()
+    assert len(rows) == 8
+    names = set(role_names("en").values())
+    assert all(any(name in row for name in names) for row in rows)
+    assert spectator.locator("#final-head th").all_inner_texts() == \
+        [en["col_seat"], en["col_role"], en["col_status"], en["col_result"], en["col_agent"]]
+    agents = spectator.locator("#final-rows tr td:last-child").all_inner_texts()
+    assert agents[2] == "human" and set(agents) == {"human", "heuristic"}  # named at the end
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "web-table.png"))
+    assert not errors
+
+
+def test_the_away_rule_warns_then_hands_over_then_welcomes_back(
+        browser: Browser, server: tuple[str, Path]) -> None:
+    """Issue 14: one missed decision takes the default for that decision only and the page
+    says so; a second miss in a row marks the seat away; "I'm back" ends it."""
+    base, _ = server
+    links, _ = host_table(browser, base, "1", seed=2, turn_s=2)
+    errors: list[str] = []
+    seat = open_seat(browser, links[1], errors)
+    en = strings("en")
+    seat.wait_for_selector("#away:not([hidden])", timeout=15_000)  # the first miss
+    assert seat.inner_text("#away-text") == en["away_warned"]
+    assert seat.locator("#back").is_hidden()
+    seat.wait_for_function(
+        f"() => document.getElementById('away-text').textContent === {en['away']!r}",
+        timeout=15_000)  # the second miss in a row
+    assert seat.locator("#back").is_visible()
+    seat.click("#back")
+    seat.wait_for_selector("#away", state="hidden")
+    assert not errors
+
+
+def test_the_lobby_lists_free_seats_and_seats_who_takes_one(
+        browser: Browser, server: tuple[str, Path]) -> None:
+    base, _ = server
+    links, _ = host_table(browser, base, "2,5", seed=3, turn_s=60, lobby=True)
+    table = links[2].split("/")[-2]
+    errors: list[str] = []
+    guest = browser.new_context().new_page()
+    guest.on("pageerror", lambda exc: errors.append(str(exc)))
+    guest.goto(base + "/lobby")
+    row = guest.locator(f"#tables li[data-table='{table}']")
+    row.wait_for()
+    assert row.locator("button.take").all_inner_texts() == ["Take seat 2", "Take seat 5"]
+    row.locator("button.take[data-seat='5']").click()
+    guest.wait_for_url(f"**/play/{table}/5?token=*")
+    guest.wait_for_selector("#role:not(:empty)")
+    assert guest.inner_text("#whoami") == "You are seat 5"
+    other = browser.new_context().new_page()
+    other.goto(base + "/lobby")
+    other.locator(f"#tables li[data-table='{table}'] button.take").first.wait_for()
+    assert other.locator(f"#tables li[data-table='{table}'] button.take").all_inner_texts() \
+        == ["Take seat 2"]
     assert not errors

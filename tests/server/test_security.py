@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from arena.app.server.app import MAX_BODY
 from arena.engine.events import BaseEvent, Speech
 from arena.engine.view import visible
-from arena.server.app import MAX_BODY
 from tests.server.helpers import Created, answer_for, create, drive, table_of, wait_for
 
 XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>&amp;'
@@ -194,8 +194,8 @@ def test_the_spectator_page_passes_the_non_interference_check(seed: int) -> None
     """The engine's swap check applied to the spectator's page: swap the cards of two
     seats, replay every decision, and the spectator view built by the server is the same
     up to the first public event that may tell the two cards apart."""
+    from arena.app.server.table import Table, TableSpec
     from arena.presets import load_preset
-    from arena.server.table import Table, TableSpec
     from tests.test_info_hiding import candidate_pairs, play, random_bots, shuffled_deal, swapped
 
     config = load_preset("classic-8")

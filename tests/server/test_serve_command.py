@@ -11,16 +11,17 @@ from urllib.request import Request, urlopen
 
 import pytest
 
-from arena.cli import main
-from arena.server import create_app
-from arena.server.serving import TableServer, table_server
+from arena.app.cli import main
+from arena.app.server import create_app
+from arena.app.server.serving import TableServer, table_server
+from tests.server.helpers import HOST, HOST_TOKEN
 
 
 def test_serve_runs_the_app_without_an_access_log(monkeypatch: pytest.MonkeyPatch,
                                                   tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     ran: list[TableServer] = []
-    monkeypatch.setattr(TableServer, "run", lambda self: ran.append(self))
+    monkeypatch.setattr(TableServer, "run", lambda self, sockets=None: ran.append(self))
     assert main(["serve", "--port", "8765", "--out-dir", str(tmp_path / "t"),
                  "--max-tables", "3"]) == 0
     config = ran[0].config
@@ -32,7 +33,7 @@ def test_serve_runs_the_app_without_an_access_log(monkeypatch: pytest.MonkeyPatc
 
 def test_stopping_the_server_ends_open_streams(tmp_path: Path) -> None:
     """An open live stream would hold uvicorn's shutdown forever; the server ends it."""
-    app = create_app(tmp_path)
+    app = create_app(tmp_path, host_token=HOST_TOKEN)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     server = table_server(app, "127.0.0.1", sock.getsockname()[1])
@@ -41,8 +42,9 @@ def test_stopping_the_server_ends_open_streams(tmp_path: Path) -> None:
     base = f"http://127.0.0.1:{sock.getsockname()[1]}"
     while not server.started:
         time.sleep(0.01)
-    request = Request(f"{base}/api/tables", method="POST", data=json.dumps(
-        {"humans": [1], "turn_s": 60}).encode(), headers={"Content-Type": "application/json"})
+    body = json.dumps({"humans": [1], "turn_s": 60}).encode()
+    request = Request(f"{base}/api/tables", method="POST", data=body,
+                      headers={"Content-Type": "application/json", **HOST})
     with urlopen(request) as created:
         link = json.load(created)["spectator"]
     table_id, token = link.split("/")[2].split("?")[0], link.split("token=")[1]
@@ -56,6 +58,10 @@ def test_stopping_the_server_ends_open_streams(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--port", "70000"], "--port 70000"), (["--max-tables", "0"], "--max-tables"),
+    (["--budget-usd", "0"], "--budget-usd 0: give an amount above 0"),
+    (["--table-budget-usd", "-1"], "--table-budget-usd -1"),
+    (["--host-token", "short"], "at least 16 characters"),
+    (["--table", "/no/such/profiles.toml"], "/no/such/profiles.toml"),
 ])
 def test_bad_serve_options_are_one_line_errors(args: list[str], message: str,
                                                capsys: pytest.CaptureFixture[str]) -> None:
@@ -69,3 +75,62 @@ def test_an_out_dir_that_is_a_file_is_refused(tmp_path: Path,
     (tmp_path / "f").write_text("")
     assert main(["serve", "--out-dir", str(tmp_path / "f")]) == 2
     assert "is a file" in capsys.readouterr().err
+
+
+def test_a_busy_port_or_an_unknown_host_is_a_one_line_error(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Issue 14: not uvicorn's log and exit code 3, but one line and exit 2."""
+    busy = socket.socket()
+    busy.bind(("127.0.0.1", 0))
+    busy.listen()
+    port = busy.getsockname()[1]
+    try:
+        assert main(["serve", "--port", str(port), "--out-dir", str(tmp_path)]) == 2
+    finally:
+        busy.close()
+    err = capsys.readouterr().err
+    assert err.startswith(f"arena: error: cannot listen on 127.0.0.1:{port}: ")
+    assert err.count("\n") == 1
+    assert main(["serve", "--host", "no-such-host.invalid", "--out-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("arena: error: --host no-such-host.invalid: ") and err.count("\n") == 1
+
+
+def test_an_out_dir_that_cannot_be_written_is_refused(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    (tmp_path / "f").write_text("")
+    assert main(["serve", "--out-dir", str(tmp_path / "f" / "inside")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("arena: error: --out-dir ") and "cannot write there" in err
+
+
+def test_serve_prints_the_host_link_and_takes_profiles_and_caps(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    ran: list[TableServer] = []
+    monkeypatch.setattr(TableServer, "run", lambda self, sockets=None: ran.append(self))
+    profiles = tmp_path / "profiles.toml"
+    profiles.write_text('[profiles.local]\nagent = "openai:llama@http://127.0.0.1:9/v1"\n',
+                        encoding="utf-8")
+    monkeypatch.setenv("ARENA_HOST_TOKEN", "from-the-environment-0123")
+    assert main(["serve", "--port", "8766", "--out-dir", str(tmp_path / "t"), "--table",
+                 str(profiles), "--budget-usd", "5", "--table-budget-usd", "0.5"]) == 0
+    tables = ran[0].tables
+    assert "local" in tables.profiles and tables.spend.cap == 5
+    assert tables.table_budget_usd == 0.5
+    assert "http://127.0.0.1:8766/#host=from-the-environment-0123" in capsys.readouterr().out
+    assert main(["serve", "--port", "8766", "--out-dir", str(tmp_path / "t"),
+                 "--host-token", "from-the-command-line-0123"]) == 0
+    assert "#host=from-the-command-line-0123" in capsys.readouterr().out
+
+
+def test_without_a_token_the_server_makes_one(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(TableServer, "run", lambda self, sockets=None: None)
+    monkeypatch.delenv("ARENA_HOST_TOKEN", raising=False)
+    tokens = set()
+    for _ in range(2):
+        assert main(["serve", "--port", "8767", "--out-dir", str(tmp_path)]) == 0
+        tokens.add(capsys.readouterr().out.split("#host=")[1].split()[0])
+    assert len(tokens) == 2 and all(len(t) >= 24 for t in tokens)

@@ -6,13 +6,13 @@ import json
 from pathlib import Path
 from typing import Any
 
-from arena.cli import main
+from arena.app.cli import main
 
 # `arena` as a terminal's foreground job runs it, Ctrl-C included: a job started in
 # the background of a non-interactive shell (as CI may start the tests) inherits SIGINT
 # ignored, and Python then never raises KeyboardInterrupt
 FOREGROUND = ("import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
-              "runpy.run_module('arena.cli', run_name='__main__', alter_sys=True)")
+              "runpy.run_module('arena.app.cli', run_name='__main__', alter_sys=True)")
 
 
 def config_text(name: str, agents: dict[str, str], rules: dict[str, Any] | None = None,

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from arena.tournament.config import load_config, parse_config
-from arena.tournament.schedule import schedule
+from arena.app.tournament.config import load_config, parse_config
+from arena.app.tournament.schedule import schedule
 from tests.tournament.conftest import config_text, run
 
 ROOT = Path(__file__).parents[2]

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from arena.tournament.config import parse_config
-from arena.tournament.pause import Pauses
+from arena.app.tournament.config import parse_config
+from arena.app.tournament.pause import Pauses
 from tests.llm.stub_server import StubServer, auto, status
 from tests.tournament.conftest import config_text, manifest, run, write_config
 

@@ -1,6 +1,6 @@
 """The local Ray a tournament starts ends with its driver: on Ctrl-C and on ``kill -9``.
 
-The driver starts Ray in a process group of its own (``arena.tournament.ray_head``); the test
+The driver starts Ray in a process group of its own (``arena.app.tournament.ray_head``); the test
 finds that group through the driver's child and watches only its processes.
 """
 
@@ -41,7 +41,7 @@ def _processes() -> dict[int, tuple[int, int, str, bytes]]:
 
 def _head_of(driver: int) -> int | None:
     return next((pid for pid, (ppid, _, _, cmd) in _processes().items()
-                 if ppid == driver and b"arena.tournament.ray_head" in cmd), None)
+                 if ppid == driver and b"arena.app.tournament.ray_head" in cmd), None)
 
 
 def _group(pgid: int) -> list[bytes]:

@@ -14,7 +14,8 @@ import pytest
 from rich.console import Console
 
 from arena import transcript
-from arena.cli import main, parser
+from arena.app import reproduce
+from arena.app.cli import main, parser
 from evals.records import load_records
 from tests.llm.stub_server import StubServer
 from tests.tournament.conftest import FOREGROUND, event_lines, manifest, run, write_config
@@ -45,7 +46,7 @@ def test_a_run_writes_transcripts_and_a_manifest(bots: tuple[Path, Path]) -> Non
         assert [s.agent for s in record.header.seats] == row["agents"]
         assert [s.player for s in record.header.seats] == row["agents"]
         assert record.events[-1].to_dict()["winner"] == row["winner"]
-    assert transcript.verify(whole / rows[0]["path"])[0]
+    assert reproduce.verify(whole / rows[0]["path"])[0]
 
 
 def test_pool_names_are_the_players_evals_rate(tmp_path: Path) -> None:
@@ -184,7 +185,7 @@ def test_a_killed_run_with_model_seats_resumes(stub: StubServer, tmp_path: Path,
     rows = manifest(out)
     assert sorted(r["index"] for r in rows) == list(range(6))
     assert all((out / path).read_bytes() == text for path, text in before.items())
-    assert all(transcript.verify(out / r["path"])[0] for r in rows)
+    assert all(reproduce.verify(out / r["path"])[0] for r in rows)
     assert all(r["cost_usd"] > 0 for r in rows)
     # the report of the resumed run: both players rated, metrics with intervals, costs
     capsys.readouterr()

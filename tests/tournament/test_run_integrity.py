@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.cli import main
+from arena.app.cli import main
 from tests.tournament.conftest import manifest, run, write_config
 
 GAMES = 4

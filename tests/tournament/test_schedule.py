@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from arena.app.seeds import game_seed
+from arena.app.tournament.config import TournamentConfig, parse_config
+from arena.app.tournament.schedule import GameSpec, schedule
 from arena.engine.roles.factions import faction
-from arena.seeds import game_seed
-from arena.tournament.config import TournamentConfig, parse_config
-from arena.tournament.schedule import GameSpec, schedule
 from tests.tournament.conftest import config_text
 
 NAMES = [f"Name{i}" for i in range(20)]

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from arena import transcript
-from arena.cli import main
-from arena.seeds import SEED_SPACE, game_seed
+from arena.app import reproduce
+from arena.app.cli import main
+from arena.app.seeds import SEED_SPACE, game_seed
 
 
 def test_runs_with_neighbouring_base_seeds_share_no_game() -> None:
@@ -39,5 +39,5 @@ def test_simulate_prints_its_base_seed_and_plays_derived_seeds(
     files = sorted(tmp_path.glob("*.jsonl"))
     headers = [json.loads(f.read_text(encoding="utf-8").splitlines()[0]) for f in files]
     assert [h["seed"] for h in headers] == [game_seed(2, i) for i in range(3)]
-    ok, message = transcript.verify(files[2])  # its seed and deal are in its own header
+    ok, message = reproduce.verify(files[2])  # its seed and deal are in its own header
     assert ok, message

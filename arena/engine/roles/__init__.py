@@ -1,42 +1,14 @@
-"""One module per role; ``ROLES`` maps each role name to its spec. Adding a role is
-adding its module to the list below: its decision kinds register from its spec."""
+"""One module per role; ``ROLES`` maps each role name to its spec, in name order. A
+role registers itself: every module of this package that defines a ``SPEC`` is a role,
+and its decision kinds register from that spec."""
 
 from __future__ import annotations
 
+from arena.engine.plugins import discover
 from arena.engine.requests import add_kinds
-from arena.engine.roles import (
-    chief,
-    crow,
-    cupid,
-    dreamer,
-    elder,
-    guard,
-    high_monk,
-    hunter,
-    hybrid,
-    idiot,
-    infatuated,
-    little_girl,
-    medium,
-    piper,
-    possessed,
-    scapegoat,
-    seer,
-    thief,
-    villager,
-    werewolf,
-    white_eyed_wolf,
-    white_wolf,
-    witch,
-)
 from arena.engine.roles.base import RoleSpec
 
-ROLES: dict[str, RoleSpec] = {
-    m.SPEC.name: m.SPEC
-    for m in (werewolf, villager, seer, witch, hunter, guard, cupid, idiot, thief, little_girl,
-              elder, chief, scapegoat, piper, white_wolf, crow, hybrid, infatuated, high_monk,
-              dreamer, white_eyed_wolf, possessed, medium)
-}
+ROLES: dict[str, RoleSpec] = {spec.name: spec for spec in discover(__name__, __path__, RoleSpec)}
 for _spec in ROLES.values():
     add_kinds(_spec.kinds)
 

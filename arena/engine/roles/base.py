@@ -44,6 +44,8 @@ class RoleSpec:
     the exiled holder speaks whatever the last-words rule. ``on_death(judge, seat,
     cause, revealed)``: a dead holder's last act (in clockwise order); returns a
     seat it kills. ``win(judge, seat)``: a third party's own victory test.
+    ``renewal(judge, seat)``: what gives the holder back a spent once-per-game power
+    (the bone-setter, B9), None when none is spent.
     """
 
     name: str
@@ -71,3 +73,4 @@ class RoleSpec:
     exile_words: Callable[[Judge, int], bool] | None = None
     on_death: Callable[[Judge, int, str, bool], Awaitable[int | None]] | None = None
     win: SoloWin | None = None
+    renewal: Callable[[Judge, int], Callable[[], None] | None] | None = None

@@ -1,18 +1,29 @@
-"""Crow 乌鸦: last at night, curses a player, who starts the next vote with two
-votes against him (R17, A18: announced at daybreak, counts toward ties)."""
+"""Crow 乌鸦: last at night, curses a player (never a vagrant, B10), who starts the next
+vote with two votes against him (R17, A18: announced at daybreak, counts toward ties)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
-from arena.engine.events import Curse, NightAction
+from arena.engine.events import BaseEvent, NightAction, register_event
 from arena.engine.roles.base import RoleSpec
+from arena.engine.village.houses import housed
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
 
 VOTES = 2.0
+
+
+@register_event
+@dataclass(slots=True, kw_only=True)
+class Curse(BaseEvent):
+    """The crow's curse: two extra votes against ``target`` in today's vote."""
+
+    type: Literal["curse"] = "curse"
+    target: int
+    votes: int = 2
 
 
 @dataclass(slots=True)
@@ -29,7 +40,8 @@ async def night(judge: Judge) -> None:
     st = judge.state
     mine: CrowState = st.role_state["crow"]
     for crow in st.actors("crow"):
-        choice = await judge.ask(judge.request(crow, "curse", st.alive(), allow_none=True))
+        choice = await judge.ask(judge.request(crow, "curse", housed(st, st.alive()),
+                                               allow_none=True))
         judge.emit(NightAction, (crow,), seat=crow, action="curse", target=choice.target)
         mine.cursed = choice.target
 

@@ -3,6 +3,7 @@ some deaths break the pair up instead of taking the partner along (C36, A48)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from arena.engine.events import Lovers, NightAction, Reveal
@@ -14,27 +15,39 @@ if TYPE_CHECKING:
 
 
 async def night(judge: Judge) -> None:
-    """Cupid's night-1 step (with cupid.phase = before_game he has linked already)."""
-    if judge.rules.cupid__phase == "night1":
+    """Cupid's night-1 step. With cupid.phase = before_game he has linked already, unless
+    nobody held his card then: a thief who takes it from the centre links on night 1."""
+    st = judge.state
+    if judge.rules.cupid__phase == "night1" or not any(s.lover for s in st.seats.values()):
         await link(judge)
 
 
 async def link(judge: Judge) -> None:
-    st = judge.state
+    st, rules = judge.state, judge.rules
+    context = {"before_game": True} if st.day == 0 else {}  # C17: linked before night 1
     for cupid in st.actors("cupid"):
-        options = [s for s in st.alive() if judge.rules.cupid__allow_self or s != cupid]
-        decision = await judge.ask(judge.request(cupid, "link", options))
+        options = [s for s in st.alive() if rules.cupid__allow_self or s != cupid]
+        request = judge.request(cupid, "link", options, **context)
+        if rules.cupid__timeout_s is not None:  # C17: online, a short window of its own
+            request = replace(request, timeout_s=min(request.timeout_s, rules.cupid__timeout_s))
+        decision = await judge.ask(request)
         a, b = sorted(decision.targets)
         judge.emit(NightAction, (cupid,), seat=cupid, action="link", target=None, targets=(a, b))
-        st.seats[a].lover, st.seats[b].lover = b, a
-        judge.emit(Lovers, (a, b), seats=(a, b))
-        if judge.rules.lovers__see_roles:
-            judge.emit(Reveal, (a,), seat=b, role=st.role_of(b), reason="lover")
-            judge.emit(Reveal, (b,), seat=a, role=st.role_of(a), reason="lover")
-        if "hybrid" in (st.role_of(a), st.role_of(b)):
-            st.hybrid_pair = (a, b)
-        elif factions.in_pack(st.role_of(a)) != factions.in_pack(st.role_of(b)):
-            st.mixed_lovers = (a, b)
+        pair_up(judge, a, b)
+
+
+def pair_up(judge: Judge, a: int, b: int) -> None:
+    """``a`` and ``b`` become lovers and learn each other."""
+    st = judge.state
+    st.seats[a].lover, st.seats[b].lover = b, a
+    judge.emit(Lovers, (a, b), seats=(a, b))
+    if judge.rules.lovers__see_roles:
+        judge.emit(Reveal, (a,), seat=b, role=st.role_of(b), reason="lover")
+        judge.emit(Reveal, (b,), seat=a, role=st.role_of(a), reason="lover")
+    if "hybrid" in (st.role_of(a), st.role_of(b)):
+        st.hybrid_pair = (a, b)
+    elif factions.in_pack(st.role_of(a)) != factions.in_pack(st.role_of(b)):
+        st.mixed_lovers = (a, b)
 
 
 def break_up(judge: Judge, dead: int) -> None:

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 
 async def on_death(judge: Judge, seat: int, cause: str, _revealed: bool) -> None:
-    if cause != "vote" or "dreamer" in judge.state.silenced:  # silenced (R12, A7): no ban
+    if cause != "vote" or judge.state.silent(seat):  # silenced (R12, A7, V6): no ban
         return
     st = judge.state
     gender = st.attributes.get(seat, {}).get("gender")

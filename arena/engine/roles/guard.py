@@ -26,6 +26,8 @@ async def night(judge: Judge) -> None:
             options = [s for s in options if s != guard]
         if not rules.guard__allow_repeat and mine.last is not None:
             options = [s for s in options if s != mine.last]
+        if rules.harvest__neighbours:  # V4: himself or a neighbour
+            options = [s for s in options if s == guard or s in st.neighbours(guard)]
         decision = await judge.ask(judge.request(guard, "protect", options, allow_none=True,
                                                  last=mine.last))
         judge.emit(NightAction, (guard,), seat=guard, action="protect", target=decision.target)

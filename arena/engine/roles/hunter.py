@@ -11,9 +11,9 @@ if TYPE_CHECKING:
     from arena.engine.judge import Judge
 
 
-def may_shoot(judge: Judge, cause: str, revealed: bool) -> bool:
+def may_shoot(judge: Judge, hunter: int, cause: str, revealed: bool) -> bool:
     rules = judge.rules
-    if "hunter" in judge.state.silenced or cause in rules.hunter__blocked_causes:
+    if judge.state.silent(hunter) or cause in rules.hunter__blocked_causes:
         return False
     if cause == "wolves" and not rules.hunter__shoot_on_night_death:
         return False
@@ -22,13 +22,15 @@ def may_shoot(judge: Judge, cause: str, revealed: bool) -> bool:
 
 async def on_death(judge: Judge, hunter: int, cause: str, revealed: bool) -> int | None:
     """Ask a dead hunter whom he shoots; returns the victim, if any."""
-    if not may_shoot(judge, cause, revealed):
+    if not may_shoot(judge, hunter, cause, revealed):
         return None
     st = judge.state
     options = [s for s in st.alive() if s != hunter]
     lover = st.seats[hunter].lover
     if judge.rules.lovers__lover_target_forbidden and lover is not None:
         options = [s for s in options if s != lover]
+    if judge.rules.harvest__neighbours:  # V4: only a neighbour
+        options = [s for s in options if s in st.neighbours(hunter)]
     decision = await judge.ask(judge.request(hunter, "shoot", options, allow_none=True,
                                              cause=cause))
     judge.emit(Shot, "public", seat=hunter, target=decision.target)

@@ -15,7 +15,7 @@ def spared_on_exile(judge: Judge, seat: int) -> bool:
     """Apply the idiot's exile rule; True when the seat survives its exile."""
     st = judge.state
     info = st.seats[seat]
-    if judge.rules.idiot__on_vote != "survive_no_vote" or "idiot" in st.silenced:
+    if judge.rules.idiot__on_vote != "survive_no_vote" or st.silent(seat):
         return False
     if not info.can_vote:  # already shown his card once
         return False

@@ -20,7 +20,7 @@ def absorbs(judge: Judge, seat: int) -> bool:
     """An unguarded wolf attack on a seat with a spare life costs a life instead (A6).
     The spare life is the card's: whoever holds it now (after the thief, R9)."""
     st = judge.state
-    if st.role_of(seat) not in TWO_LIVES or seat in st.wounded:
+    if st.role_of(seat) not in TWO_LIVES or seat in st.wounded or seat in st.powerless:
         return False
     st.wounded.add(seat)
     return True

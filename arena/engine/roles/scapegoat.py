@@ -37,9 +37,18 @@ def voters(judge: Judge, seats: list[int]) -> list[int]:
     return [s for s in seats if s in chosen]
 
 
+def stands_in(judge: Judge, seat: int, cause: str) -> tuple[int, str]:
+    """C33a, 001 V4: he dies in the place of an exiled neighbour."""
+    if cause != "vote" or judge.rules.harvest__scapegoat != "replaces_neighbour":
+        return seat, cause
+    st = judge.state
+    goats = [g for g in st.powered("scapegoat") if seat in st.neighbours(g)]
+    return (goats[0], "scapegoat") if goats else (seat, cause)
+
+
 SPEC = RoleSpec(
     kinds={"designate": "subset"},
     name="scapegoat", zh="替罪羊", faction="village", special=True, state=ScapegoatState,
-    tie_rule="scapegoat", on_tie=dies_for_tie, voters=voters,
+    tie_rule="scapegoat", on_tie=dies_for_tie, voters=voters, stand_in=stands_in,
     summary="A tied vote exiles him instead; he then chooses who may vote the next day.",
 )

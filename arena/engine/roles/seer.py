@@ -13,8 +13,13 @@ if TYPE_CHECKING:
 
 
 def check_result(judge: Judge, target: int) -> str:
-    role = judge.state.role_of(target)
-    if judge.rules.seer__result == "exact":
+    """C1: the role, the wolf flag, or (Harvest) the cards of the target and his two
+    living neighbours, sorted so their order tells nothing, joined by commas."""
+    st, rule = judge.state, judge.rules.seer__result
+    role = st.role_of(target)
+    if rule == "three_cards":
+        return ",".join(sorted(st.role_of(s) for s in (target, *st.neighbours(target))))
+    if rule == "exact":
         return role
     return "werewolf" if factions.is_wolf(role) else "good"
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from arena.engine.events import Candidacy, Sheriff, Speech
 from arena.engine.tally import cast_ballots, same_for_all
+from arena.engine.village.farmer import farmers
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
@@ -23,7 +24,7 @@ def eligible(judge: Judge) -> list[int]:
     st = judge.state
     if judge.rules.sheriff__candidates == "all_living":
         return st.alive()
-    return [s for s in st.living if st.attributes.get(s, {}).get("building") == "farmer"]
+    return farmers(judge)
 
 
 async def election(judge: Judge, *, campaign: bool) -> None:
@@ -52,6 +53,8 @@ async def _ballot(judge: Judge, candidates: list[int], alive: list[int]) -> int 
     electorate = alive
     if rules.sheriff__electorate == "non_candidates":
         electorate = [s for s in alive if s not in candidates] or alive
+    elif rules.sheriff__electorate == "farmers":  # C10 VIL: only the farmers vote
+        electorate = farmers(judge)
     for round_no in (1, 2):
         tally = await cast_ballots(
             judge, electorate, same_for_all(list(candidates)), ballot="sheriff",

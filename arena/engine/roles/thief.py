@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from arena.engine.judge import Judge
 
 
-def _become(judge: Judge, seat: int, role: str) -> None:
+def become(judge: Judge, seat: int, role: str) -> None:
     """The seat now holds ``role``; it learns the card, and a new wolf meets the pack."""
     st = judge.state
     st.set_role(seat, role)
@@ -40,7 +40,7 @@ async def night(judge: Judge) -> None:
             judge.emit(NightAction, (thief,), seat=thief, action="swap", target=choice.target)
             if choice.target is not None:
                 st.centre[choice.target - 1] = "thief"
-                _become(judge, thief, cards[choice.target - 1])
+                become(judge, thief, cards[choice.target - 1])
         elif mode == "swap_player":
             options = [s for s in st.alive() if s != thief]
             choice = await judge.ask(judge.request(
@@ -48,15 +48,15 @@ async def night(judge: Judge) -> None:
             judge.emit(NightAction, (thief,), seat=thief, action="swap", target=choice.target)
             if choice.target is not None:
                 taken = st.role_of(choice.target)
-                _become(judge, choice.target, "thief")
-                _become(judge, thief, taken)
+                become(judge, choice.target, "thief")
+                become(judge, thief, taken)
         else:
             pool = [st.centre[0], "villager", "werewolf"]
             judge.rng.shuffle(pool)
             choice = await judge.ask(judge.request(thief, "swap", (1, 2, 3)))
             judge.emit(NightAction, (thief,), seat=thief, action="swap", target=choice.target)
             picked = pool[(choice.target or 1) - 1]
-            _become(judge, thief, "werewolf" if is_wolf(st.centre[0]) else picked)
+            become(judge, thief, "werewolf" if is_wolf(st.centre[0]) else picked)
 
 
 SPEC = RoleSpec(

@@ -11,6 +11,7 @@ from arena.engine.roles.factions import pack_roles
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
+    from arena.engine.requests import Request
 
 
 def pack(judge: Judge) -> tuple[int, ...]:
@@ -23,10 +24,18 @@ def pack(judge: Judge) -> tuple[int, ...]:
 def prey(judge: Judge) -> list[int]:
     """The living seats the pack may attack (its own members only if the rules allow)."""
     st = judge.state
-    if judge.rules.wolves__allow_wolf_target:
-        return st.alive()
-    roles, seats = pack_roles(), st.seats
-    return [s for s in st.living if seats[s].role not in roles]
+    seats = st.alive()
+    if not judge.rules.wolves__allow_wolf_target:
+        roles, cards = pack_roles(), st.seats
+        seats = [s for s in seats if cards[s].role not in roles]
+    if judge.rules.harvest__neighbours:  # V4: only a neighbour of a living wolf
+        near = {n for wolf in pack(judge) for n in st.neighbours(wolf)}
+        seats = [s for s in seats if s in near]
+    for variant in judge.variants:
+        if variant.prey is not None:
+            seats = variant.prey(judge, seats)
+    sheltered = st.night.sheltered  # away or hidden tonight (New Moon E7, E18, E22)
+    return [s for s in seats if s not in sheltered] if sheltered else seats
 
 
 def kill_options(judge: Judge, wolf: int, targets: list[int]) -> list[int]:
@@ -48,7 +57,14 @@ async def _proposals(judge: Judge, wolves: tuple[int, ...], round_no: int) -> li
     for wolf, decision in zip(wolves, decisions, strict=True):
         judge.emit(NightAction, wolves, seat=wolf, action="kill", target=decision.target,
                    final=False)
-    return [d.target for d in decisions]
+    answered = [d.target for d in decisions if not d.fallback]
+    return answered or [_stray(judge, requests[0])]
+
+
+def _stray(judge: Judge, request: Request) -> int | None:
+    """The pack's pick when no wolf answered in time: a wolf that gave no answer follows
+    the pack, and a pack with no answer at all still hunts one of its legal prey."""
+    return judge.rng.choice(request.options) if request.options else None
 
 
 def _majority(picks: list[int | None]) -> int | None:
@@ -59,6 +75,19 @@ def _majority(picks: list[int | None]) -> int | None:
     best = max(counts.values())
     leaders = [pick for pick, n in counts.items() if n == best]
     return leaders[0] if len(leaders) == 1 else None
+
+
+def _plurality(judge: Judge, picks: list[int | None], any_prey: bool) -> int | None:
+    """The most proposed target; a tie is drawn by lot; with no proposal at all, no kill
+    or (``any_prey``) a lot among all the pack's prey (the AIWolf servers)."""
+    counts: dict[int, int] = {}
+    for pick in picks:
+        if pick is not None:
+            counts[pick] = counts.get(pick, 0) + 1
+    best = max(counts.values(), default=0)
+    tied = sorted(pick for pick, n in counts.items() if n == best) if best else (
+        prey(judge) if any_prey else [])
+    return judge.rng.choice(tied) if len(tied) > 1 else (tied[0] if tied else None)
 
 
 async def night(judge: Judge) -> None:
@@ -83,16 +112,21 @@ async def night(judge: Judge) -> None:
         target, actor = captured, wolves[0]
     elif consensus == "leader":
         leader = wolves[(judge.state.day - 1) % len(wolves)]
-        decision = await judge.ask(
-            judge.request(leader, "kill", kill_options(judge, leader, prey(judge)),
-                          allow_none=rules.wolves__allow_no_kill, leader=leader, pack=wolves))
+        request = judge.request(leader, "kill", kill_options(judge, leader, prey(judge)),
+                                allow_none=rules.wolves__allow_no_kill, leader=leader,
+                                pack=wolves)
+        decision = await judge.ask(request)
         judge.emit(NightAction, wolves, seat=leader, action="kill", target=decision.target,
                    final=False)
         target, actor = decision.target, leader
+        if decision.fallback:
+            target = _stray(judge, request)
     else:
         picks = await _proposals(judge, wolves, 1)
         if consensus == "majority_tie_nokill":
             target = _majority(picks)
+        elif consensus in ("plurality_lot", "plurality_lot_any"):
+            target = _plurality(judge, picks, consensus == "plurality_lot_any")
         else:  # timeout_nokill: two rounds to agree, else no kill
             if len(set(picks)) > 1:
                 picks = await _proposals(judge, wolves, 2)

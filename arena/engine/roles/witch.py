@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -56,9 +57,25 @@ async def night(judge: Judge) -> None:
                 mine.used += 1
 
 
+def renewal(judge: Judge, seat: int) -> Callable[[], None] | None:
+    """B9: the bone-setter gives back a spent potion (the antidote first)."""
+    mine: WitchState = judge.state.role_state["witch"]
+    if mine.antidote and mine.poison:
+        return None
+
+    def renew() -> None:
+        if mine.antidote:
+            mine.poison = True
+        else:
+            mine.antidote = True
+        mine.used -= 1
+
+    return renew
+
+
 SPEC = RoleSpec(
     kinds={"save": "yes_no", "poison": "target"}, night_rank=100, state=WitchState,
-    name="witch", zh="女巫", faction="village", special=True, night=night,
+    name="witch", zh="女巫", faction="village", special=True, night=night, renewal=renewal,
     summary="Is told the wolves' target; may save it with the antidote or poison anyone, "
     "each potion once per game.",
 )

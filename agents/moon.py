@@ -1,0 +1,45 @@
+"""The New Moon as a seat sees it: the events in force (from the public new_moon
+events and the catalog's card table) and the spiritualism questions in words."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from arena.engine import Observation
+from arena.engine.events import BaseEvent, NewMoon
+from arena.engine.newmoon.cards import CARDS
+from arena.engine.newmoon.spirits import QUESTIONS
+from arena.text import catalog
+
+
+def in_force(events: Iterable[BaseEvent]) -> list[str]:
+    """Cards drawn (or put in play) and not yet ended, in the order they came; cards that
+    act only when drawn are left out."""
+    found: dict[str, None] = {}
+    for event in events:
+        if isinstance(event, NewMoon):
+            if event.step in ("drawn", "in_play") and CARDS[event.card].lasts != "now":
+                found[event.card] = None
+            elif event.step == "ended":
+                found.pop(event.card, None)
+    return list(found)
+
+
+def in_force_now(obs: Observation) -> list[str]:
+    return in_force(obs.events)
+
+
+def describe_in_force(lang: str, cards: list[str]) -> str:
+    """``E7 “Gone Hunting”: ...; O9 ...`` in the seat's language."""
+    c = catalog(lang)
+    return " ".join(c.model("new_moon.other", card=card, name=c.t(f"moon_card.{card}"),
+                            effect=c.t(f"moon_effect.{card}")) for card in cards)
+
+
+def question_text(lang: str, number: int) -> str:
+    return catalog(lang).t(f"moon_question.{QUESTIONS[number].key}")
+
+
+def questions(lang: str, numbers: Iterable[int]) -> str:
+    """The medium's choices: ``4: Am I a wolf? 8: Is the sheriff ...``."""
+    return " ".join(f"{n}: {question_text(lang, n)}" for n in numbers)

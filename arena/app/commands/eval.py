@@ -1,0 +1,137 @@
+"""``arena eval TRANSCRIPTS...``: deduction, deception, outcome and reliability metrics."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+from rich.text import Text
+
+from arena.errors import UsageError
+from evals import judged
+from evals.metrics import GROUPINGS, SECTIONS, evaluate, section_of
+from evals.records import GameRecord, load_records, transcript_paths
+from evals.spot_the_ai import spot_the_ai
+
+PROGRESS_FROM = 50  # show a progress bar when reading more files than this
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser(
+        "eval", help="metrics of finished games: deduction, deception, outcomes",
+        description="Evaluate transcripts (files, folders searched for *.jsonl, tournament "
+                    "run folders: their games/); every metric is explained in docs/metrics.md.")
+    parser.add_argument("transcripts", nargs="+", metavar="TRANSCRIPT")
+    parser.add_argument("--by", choices=tuple(GROUPINGS),
+                        help="group the seat-level metrics by the seats' model, role, ...")
+    parser.add_argument("--json", action="store_true", help="print the metrics as JSON")
+    parser.add_argument("--judged", type=Path, action="append", default=[], metavar="FILE",
+                        help="join a judgements file of `arena judge` by speech (repeatable)")
+    parser.set_defaults(run=cmd_eval)
+
+
+def read_games(paths: Sequence[Path]) -> tuple[list[GameRecord], int]:
+    """The finished games among ``paths`` and how many were skipped as unfinished."""
+    err = Console(stderr=True)
+    skipped: list[Path] = []
+    with Progress(console=err, transient=True,
+                  disable=len(paths) <= PROGRESS_FROM or not err.is_terminal) as progress:
+        task = progress.add_task("reading transcripts", total=len(paths))
+        records = load_records(paths, skipped, lambda: progress.advance(task))
+    return records, len(skipped)
+
+
+def load_games(inputs: Sequence[str]) -> list[GameRecord]:
+    """The finished games under ``inputs`` (run folders, transcript folders, files);
+    unfinished ones are counted on stderr; UsageError when none is left."""
+    paths = transcript_paths(Path(p) for p in inputs)
+    if not paths:
+        raise UsageError(f"no transcripts (*.jsonl) in {' '.join(inputs)}")
+    records, skipped = read_games(paths)
+    if skipped:
+        Console(stderr=True).print(f"arena: skipped {skipped} unfinished game(s)", markup=False)
+    if not records:
+        raise UsageError(f"no finished game among {len(paths)} transcript(s)")
+    return records
+
+
+def cmd_eval(args: argparse.Namespace, console: Console) -> int:
+    extra = (judged.collector(judged.read_judgements(args.judged)),) if args.judged else ()
+    records = load_games(args.transcripts)
+    result = evaluate(records, args.by, extra)
+    spotted = spot_the_ai(records)
+    if spotted["games"]:
+        result["spot_the_ai"] = spotted
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+        return 0
+    print_tables(result, console)
+    if spotted["games"]:
+        print_spot_the_ai(spotted, console)
+    return 0
+
+
+def print_spot_the_ai(spotted: dict[str, Any], console: Console) -> None:
+    """Each player's share: models and bots passing for human, people taken for AI."""
+    table = Table(title=f"Spot the AI ({spotted['games']} games with guesses)",
+                  title_justify="left")
+    for column in ("player", "share", "value", "95% interval", "judgements", "games"):
+        table.add_column(column, justify="left" if column in ("player", "share") else "right")
+    for player, row in spotted["players"].items():
+        share = "taken_for_ai" if "taken_for_ai" in row else "passed_for_human"
+        estimate = row[share]
+        table.add_row(player, share.replace("_", " "), number(estimate["value"]),
+                      interval(estimate), str(row["judgements"]), str(estimate["games"]))
+    console.print(table)
+
+
+def number(value: float | None) -> str:
+    if value is None:
+        return "–"
+    if abs(value) >= 100:
+        return f"{value:,.0f}"
+    return f"{value:.3f}" if value == 0 or abs(value) >= 0.001 else f"{value:.1e}"
+
+
+def interval(estimate: dict[str, Any]) -> str:
+    if estimate["low"] is None:
+        return ""
+    return f"{number(estimate['low'])} – {number(estimate['high'])}"
+
+
+def print_tables(result: dict[str, Any], console: Console) -> None:
+    """One table per section: a row per metric (and group, with --by)."""
+    groups: dict[str, dict[str, Any]] = result["groups"]
+    names = list(dict.fromkeys(name for metrics in groups.values() for name in metrics))
+    by = result["by"]
+    deals = f" in {result['deals']} deals" if result["deals"] < result["games"] else ""
+    capped = (f"; {result['capped']} stopped by the day limit, left out"
+              if result.get("capped") else "")
+    console.print(Text.assemble((f"{result['games']} games{deals}", "bold"), capped,
+                                f" by {by}" if by else "", "  (docs/metrics.md explains each)"))
+    for section in SECTIONS:
+        rows = [name for name in names if section_of(name) == section]
+        if not rows:
+            continue
+        table = Table(title=section.capitalize(), title_justify="left")
+        table.add_column("metric", no_wrap=True)
+        if by:
+            table.add_column(by, overflow="fold")
+        table.add_column("value", justify="right")
+        table.add_column("95% interval", justify="right")
+        table.add_column("n", justify="right")
+        table.add_column("deals" if deals else "games", justify="right")  # the clusters
+        for name in rows:
+            shown = [(key, metrics[name]) for key, metrics in groups.items() if name in metrics]
+            for index, (key, estimate) in enumerate(shown):
+                table.add_row(Text(name if index == 0 else ""), *((Text(key),) if by else ()),
+                              number(estimate["value"]), interval(estimate), str(estimate["n"]),
+                              str(estimate["games"]),
+                              end_section=index == len(shown) - 1 and bool(by))
+        console.print(table)

@@ -1,0 +1,137 @@
+"""``arena judge TRANSCRIPTS --model SPEC``: a model scores every public speech on a fixed
+rubric; the judgements file joins ``arena eval --judged``."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from agents.providers.base import ChatProvider, ProviderError
+from agents.providers.registry import make_provider
+from agents.speech_judge import RUBRIC_VERSION, Judgement, SpeechToJudge, judge
+from arena.app.commands.eval import load_games, number
+from arena.engine.events import Claim, Setup, Speech
+from arena.errors import UsageError
+from arena.text import Describer
+from evals.judged import agreements, read_judgements
+from evals.records import GameRecord
+from evals.stats import proportion
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser(
+        "judge", help="a model scores each speech: rubric ratings and deception flags",
+        description="Score every public speech of finished games with a model on a fixed "
+                    "rubric (docs/metrics.md, Statement judging); check it against the claims "
+                    "ledger; `arena eval TRANSCRIPTS --judged OUT` joins the scores.")
+    parser.add_argument("transcripts", nargs="+", metavar="TRANSCRIPT")
+    parser.add_argument("--model", required=True, metavar="SPEC",
+                        help="the judge: openai:MODEL[@URL], anthropic:MODEL[@URL] or "
+                             "langchain:MODULE:FACTORY")
+    parser.add_argument("--out", type=Path, default=Path("judgements.jsonl"),
+                        help="the judgements file to write (default judgements.jsonl)")
+    parser.add_argument("--concurrency", type=int, default=4,
+                        help="speeches judged at once (default 4)")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.set_defaults(run=cmd_judge)
+
+
+def speeches(record: GameRecord) -> list[SpeechToJudge]:
+    """The game's public speeches, each with the speaker's view of the game before it."""
+    setup = next((e for e in record.events if isinstance(e, Setup)), None)
+    names = setup.names if setup is not None else ()
+    viewers = {seat: Describer("en", seat, names) for seat in record.roles}
+    seen: dict[int, list[str]] = {seat: [] for seat in record.roles}
+    out = []
+    for event in record.events:
+        if isinstance(event, Speech) and event.audience == "public":
+            out.append(SpeechToJudge(
+                record.game_id, event.seq, event.day, event.seat, record.roles[event.seat],
+                event.text, tuple(_claim(c) for c in event.claims), tuple(seen[event.seat]),
+                dict(record.roles)))
+        for seat, describer in viewers.items():
+            line = describer(event)
+            if line:
+                seen[seat].append(line)
+    return out
+
+
+def _claim(claim: Claim) -> str:
+    parts = [claim.kind] + [f"{k}={v}" for k, v in (
+        ("role", claim.role), ("target", claim.target), ("result", claim.result)) if v is not None]
+    return " ".join(parts)
+
+
+async def judge_all(provider: ChatProvider, items: Sequence[SpeechToJudge],
+                    concurrency: int) -> list[Judgement]:
+    """Every speech judged, ``concurrency`` at a time, in the order given."""
+    gate = asyncio.Semaphore(concurrency)
+
+    async def one(item: SpeechToJudge) -> Judgement:
+        async with gate:
+            return await judge(provider, item)
+
+    return list(await asyncio.gather(*(one(item) for item in items)))
+
+
+def cmd_judge(args: argparse.Namespace, console: Console) -> int:
+    if args.concurrency < 1:
+        raise UsageError("--concurrency must be at least 1")
+    records = load_games(args.transcripts)
+    try:
+        provider = make_provider(args.model)
+    except ProviderError as exc:
+        raise UsageError(str(exc)) from None
+    items = [item for record in records for item in speeches(record)]
+    done = asyncio.run(judge_all(provider, items, args.concurrency))
+    head = {"type": "judge_header", "model": args.model, "rubric": RUBRIC_VERSION,
+            "games": len(records), "speeches": len(items)}
+    lines = [json.dumps(head, ensure_ascii=False)]
+    lines += [json.dumps(j.to_dict(args.model), ensure_ascii=False) for j in done]
+    args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    summary = summarise(records, done, args.out)
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+        return 0
+    agree = summary["ledger_agreement"]
+    interval = ("" if agree["low"] is None
+                else f" [{number(agree['low'])}, {number(agree['high'])}]")
+    console.print(f"{summary['judged']} of {summary['speeches']} speeches judged "
+                  f"({summary['errors']} without an answer), ${summary['cost_usd']:.4f}; "
+                  f"written to {args.out}", markup=False)
+    console.print(f"agreement with the claims ledger: {number(agree['value'])}{interval} "
+                  f"over {agree['n']} speeches with checked claims in {agree['games']} games; "
+                  f"confusion {summary['confusion']}", markup=False)
+    return 0
+
+
+def summarise(records: Sequence[GameRecord], done: Sequence[Judgement],
+              out: Path) -> dict[str, Any]:
+    """Counts, cost and the sanity check: the judge's fabrication flag against the ledger
+    (a speech holding a false checked claim), per speech, games as clusters."""
+    judged = read_judgements([out])
+    clusters: dict[int, list[float]] = {}
+    confusion: Counter[str] = Counter()
+    for index, record in enumerate(records):
+        for a in agreements(record, judged):
+            cell = clusters.setdefault(index, [0.0, 0.0, 0])
+            cell[0] += a.ledger_false == a.judge_fabrication
+            cell[2] += 1
+            ledger = "ledger_false" if a.ledger_false else "ledger_true"
+            confusion[f"{ledger}/{'flagged' if a.judge_fabrication else 'not_flagged'}"] += 1
+    estimate = proportion(clusters)
+    return {
+        "speeches": len(done), "judged": sum(j.error is None for j in done),
+        "errors": sum(j.error is not None for j in done),
+        "cost_usd": sum(u.cost_usd for j in done for u in j.usage),
+        "ledger_agreement": {"value": estimate.value, "low": estimate.low,
+                             "high": estimate.high, "n": estimate.n, "games": estimate.games},
+        "confusion": dict(sorted(confusion.items())),
+    }

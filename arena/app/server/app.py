@@ -1,0 +1,273 @@
+"""The FastAPI app: host page, seat and spectator pages, their APIs and live streams.
+
+Every seat endpoint takes the seat's token (``?token=`` or the ``X-Token``
+header): none gives 401, a token that does not open that seat 403, an unknown
+table 404. Answers are validated, size-limited and checked against the seat's
+pending request; pages get data only and render it as text.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Header, HTTPException, Query, Request, Response
+from fastapi.exception_handlers import request_validation_exception_handler
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
+from fastapi.staticfiles import StaticFiles
+
+from arena import presets
+from arena.app.server import form_errors, i18n
+from arena.app.server.answers import Answer
+from arena.app.server.guesses import Guess
+from arena.app.server.profiles import Profiles
+from arena.app.server.seating import BOTS
+from arena.app.server.table import MAX_TABLES, Table, TableError, TableManager, TableSpec
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 16_384
+HEARTBEAT_S = 15.0
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; "
+    "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
+    "form-action 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cache-Control": "no-store",
+}
+Token = Annotated[str | None, Query(max_length=100)]
+TokenHeader = Annotated[str | None, Header(alias="X-Token", max_length=100)]
+HostToken = Annotated[str | None, Header(alias="X-Host-Token", max_length=100)]
+After = Annotated[int, Query(ge=0)]
+
+
+def create_app(out_dir: Path = Path("transcripts"), max_tables: int = MAX_TABLES, *,
+               host_token: str | None = None, profiles: Profiles | None = None,
+               budget_usd: float | None = None,
+               table_budget_usd: float | None = None) -> FastAPI:
+    """The web table server; its TableManager is ``app.state.tables``. Creating tables
+    takes ``host_token`` (``X-Host-Token``; a fresh one in ``app.state.host_token`` when
+    none is given): a stranger who reaches the server cannot spend its model budget."""
+    manager = TableManager(out_dir, max_tables, profiles=profiles, budget_usd=budget_usd,
+                           table_budget_usd=table_budget_usd)
+    host_secret = host_token or secrets.token_urlsafe(24)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        await manager.close()
+
+    app = FastAPI(title="Werewolf Arena", lifespan=lifespan, docs_url=None, redoc_url=None,
+                  openapi_url=None)
+    app.state.tables = manager
+    app.state.host_token = host_secret
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.middleware("http")
+    async def guard(request: Request,
+                    call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        if request.method == "POST":
+            length = request.headers.get("content-length")
+            if length is None or not length.isdigit():
+                return JSONResponse({"detail": "a Content-Length is required"}, 411)
+            if int(length) > MAX_BODY:
+                return JSONResponse({"detail": f"body larger than {MAX_BODY} bytes"}, 413)
+        response = await call_next(request)
+        response.headers.update(SECURITY_HEADERS)
+        return response
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> Response:
+        """The host form's errors in plain words; the other APIs keep pydantic's detail."""
+        if request.url.path != "/api/tables":
+            return await request_validation_exception_handler(request, exc)
+        body = exc.body if isinstance(exc.body, dict) else {}
+        lang = str(body.get("lang", "en"))
+        return JSONResponse({"detail": form_errors.plain(exc.errors(), lang)}, 422)
+
+    def table_of(table_id: str) -> Table:
+        table = manager.get(table_id)
+        if table is None:
+            raise HTTPException(404, "no such table")
+        return table
+
+    def given(token: str | None, header: str | None) -> str:
+        secret = header or token
+        if not secret:
+            raise HTTPException(401, "this page needs its private link (token missing)")
+        return secret
+
+    def seat_access(table_id: str, seat: int, token: str | None, header: str | None) -> Table:
+        table = table_of(table_id)
+        if table.seat_for(given(token, header)) != seat:
+            raise HTTPException(403, "this link does not open that seat")
+        table.opened.add(seat)  # an opened seat is taken: the lobby no longer offers it
+        return table
+
+    def host_access(header: HostToken = None) -> None:
+        """Before anything else of the request is read: 401 without the host token."""
+        if not header:
+            raise HTTPException(401, "creating tables needs the host link (host token missing)")
+        if not secrets.compare_digest(header.encode(), host_secret.encode()):
+            raise HTTPException(403, "this is not the server's host token")
+
+    def spectator_access(table_id: str, token: str | None, header: str | None) -> Table:
+        table = table_of(table_id)
+        if not table.is_spectator(given(token, header)):
+            raise HTTPException(403, "this is not the table's spectator link")
+        return table
+
+    @app.get("/")
+    async def host_page() -> FileResponse:
+        return FileResponse(STATIC / "host.html")
+
+    @app.get("/lobby")
+    async def lobby_page() -> FileResponse:
+        return FileResponse(STATIC / "lobby.html")
+
+    @app.get("/api/lobby")
+    async def lobby() -> dict[str, Any]:
+        return {"tables": manager.lobby()}
+
+    @app.post("/api/lobby/{table_id}/{seat}")
+    async def take_seat(table_id: str, seat: int) -> dict[str, str]:
+        """A free seat of a lobby table: its private link, given once."""
+        table = table_of(table_id)
+        if seat not in table.free_seats():
+            raise HTTPException(409, "that seat is no longer free")
+        table.opened.add(seat)
+        return {"seat": f"/play/{table.id}/{seat}?token={table.tokens[seat]}"}
+
+    @app.get("/api/meta")
+    async def meta(lang: str = "en") -> dict[str, Any]:
+        lang = lang if lang in i18n.LANGS else "en"
+        return {"strings": i18n.strings(lang), "bots": list(BOTS), "langs": list(i18n.LANGS),
+                "presets": _preset_sizes()}
+
+    @app.get("/api/host", dependencies=[Depends(host_access)])
+    async def host_state() -> dict[str, Any]:
+        """The host page's own data: the model profiles offered and what tables spent."""
+        return {"profiles": manager.profiles.offered(), "spending": manager.spending()}
+
+    @app.post("/api/tables", status_code=201, dependencies=[Depends(host_access)])
+    async def create_table(spec: TableSpec) -> dict[str, Any]:
+        try:
+            table = manager.create(spec)
+        except TableError as exc:
+            raise HTTPException(400, str(exc)) from None
+        return {"table": table.id, "players": table.config.players, "seed": table.seed,
+                "seats": {str(s): f"/play/{table.id}/{s}?token={t}"
+                          for s, t in table.tokens.items()},
+                "spectator": f"/watch/{table.id}?token={table.spectator_token}"}
+
+    @app.get("/play/{table_id}/{seat}")
+    async def seat_page(table_id: str, seat: int, token: Token = None,
+                        x_token: TokenHeader = None) -> FileResponse:
+        seat_access(table_id, seat, token, x_token)
+        return FileResponse(STATIC / "play.html")
+
+    @app.get("/watch/{table_id}")
+    async def spectator_page(table_id: str, token: Token = None,
+                             x_token: TokenHeader = None) -> FileResponse:
+        spectator_access(table_id, token, x_token)
+        return FileResponse(STATIC / "play.html")
+
+    @app.get("/api/tables/{table_id}/seats/{seat}")
+    async def seat_state(table_id: str, seat: int, token: Token = None,
+                         x_token: TokenHeader = None, after: After = 0) -> dict[str, Any]:
+        table = seat_access(table_id, seat, token, x_token)
+        table.seats[seat].back()
+        return table.seat_view(seat, after)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/answer")
+    async def answer(table_id: str, seat: int, body: Answer, token: Token = None,
+                     x_token: TokenHeader = None) -> dict[str, Any]:
+        web = seat_access(table_id, seat, token, x_token).seats[seat]
+        web.back()
+        pending = web.pending
+        if pending is None or pending.number != body.request:
+            raise HTTPException(409, "that request is no longer pending")
+        problem = web.answer(body.decision())
+        if problem is not None:
+            raise HTTPException(422, problem)
+        return {"accepted": body.request}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/guess")
+    async def guess(table_id: str, seat: int, body: Guess, token: Token = None,
+                    x_token: TokenHeader = None) -> dict[str, Any]:
+        """Spot the AI: the seats this person takes for AI, once the game is over."""
+        problem = seat_access(table_id, seat, token, x_token).guess(seat, body.ai)
+        if problem is not None:
+            raise HTTPException(409, problem)
+        return {"guessed": body.ai}
+
+    @app.get("/api/tables/{table_id}/seats/{seat}/stream")
+    async def seat_stream(table_id: str, seat: int, token: Token = None,
+                          x_token: TokenHeader = None, after: After = 0,
+                          last_event_id: Annotated[str | None, Header()] = None
+                          ) -> StreamingResponse:
+        table = seat_access(table_id, seat, token, x_token)
+        table.seats[seat].back()
+        return _stream(table, lambda n: table.seat_view(seat, n), _resume(after, last_event_id))
+
+    @app.get("/api/tables/{table_id}/spectate")
+    async def spectator_state(table_id: str, token: Token = None, x_token: TokenHeader = None,
+                              after: After = 0) -> dict[str, Any]:
+        return spectator_access(table_id, token, x_token).spectator_view(after)
+
+    @app.get("/api/tables/{table_id}/spectate/stream")
+    async def spectator_stream(table_id: str, token: Token = None,
+                               x_token: TokenHeader = None, after: After = 0,
+                               last_event_id: Annotated[str | None, Header()] = None
+                               ) -> StreamingResponse:
+        table = spectator_access(table_id, token, x_token)
+        return _stream(table, table.spectator_view, _resume(after, last_event_id))
+
+    return app
+
+
+@functools.cache
+def _preset_sizes() -> list[dict[str, Any]]:
+    return [{"name": n, "players": presets.load_preset(n).players}
+            for n in presets.preset_names()]
+
+
+def _resume(after: int, last_event_id: str | None) -> int:
+    """Where a stream starts: after the last event the browser has (on reconnect)."""
+    if last_event_id is not None and last_event_id.strip().isdigit():
+        return int(last_event_id)
+    return after
+
+
+def _stream(table: Table, view: Callable[[int], dict[str, Any]], after: int
+            ) -> StreamingResponse:
+    """Server-sent events: the view when it changes for this viewer (changes it cannot see
+    send nothing, so their timing stays hidden) and at each heartbeat, until the game ends."""
+
+    async def messages() -> AsyncIterator[str]:
+        cursor, sent = after, None
+        async for changed in table.updates(HEARTBEAT_S):
+            if table.closed:
+                return
+            state = view(cursor)
+            mark = (state["last"], state["pending"] and state["pending"]["number"],
+                    state["away"], state["over"], state["error"], tuple(state["thinking"]),
+                    state["guess"])
+            if changed and mark == sent:
+                continue
+            cursor, sent = state["last"], mark
+            yield f"id: {cursor}\ndata: {json.dumps(state, ensure_ascii=False)}\n\n"
+            ended = table.task is not None and table.task.done()
+            if (table.over or table.error) and ended and not state["guess"]:
+                yield "event: end\ndata: {}\n\n"
+                return
+
+    return StreamingResponse(messages(), media_type="text/event-stream",
+                             headers={"X-Accel-Buffering": "no"})

@@ -1,0 +1,38 @@
+"""Spot the AI: at a table played without knowing which seats are models, each person
+names, once the game is over, the seats they think were played by AI. The guesses go
+to ``<table id>.guesses.json`` beside the transcript (evals/spot_the_ai.py reads both)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from arena.run_layout import GUESSES_SUFFIX
+
+SUFFIX = GUESSES_SUFFIX
+
+
+class Guess(BaseModel):
+    """What a seat's page sends: the seats it takes for AI (empty: everyone human)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    ai: list[int] = Field(default_factory=list, max_length=30)
+
+
+def guesses_path(transcript: Path) -> Path:
+    """The guesses file of a table's transcript ``<id>.jsonl``."""
+    return transcript.with_name(transcript.stem + SUFFIX)
+
+
+def save(transcript: Path, guesses: dict[int, list[int]]) -> None:
+    """Write every guess so far (replaced whole, so a reader never sees half a file)."""
+    path = guesses_path(transcript)
+    data = {"game_id": transcript.stem,
+            "guesses": {str(seat): sorted(ai) for seat, ai in sorted(guesses.items())}}
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
+    os.replace(tmp, path)

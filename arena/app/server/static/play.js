@@ -1,0 +1,421 @@
+"use strict";
+// A seat's (or a spectator's) page. Data arrives as JSON over server-sent events and is
+// rendered with textContent only: nothing a player typed is ever parsed as HTML.
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const parts = location.pathname.split("/").filter(Boolean);
+  const token = new URLSearchParams(location.search).get("token") || "";
+  const spectator = parts[0] === "watch";
+  const tableId = parts[1];
+  const base = spectator ? "/api/tables/" + tableId + "/spectate"
+    : "/api/tables/" + tableId + "/seats/" + parts[2];
+  const query = "?token=" + encodeURIComponent(token);
+
+  let S = {};            // interface strings
+  let state = null;      // the last view received
+  let shownRequest = 0;  // number of the request whose controls are on screen
+  let deadline = 0;      // local time (ms) when the pending request runs out
+  let claims = [];
+
+  function el(tag, text, cls) {
+    const node = document.createElement(tag);
+    if (text !== undefined) node.textContent = text;
+    if (cls) node.className = cls;
+    return node;
+  }
+
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, (_, key) => (key in values ? String(values[key]) : ""));
+  }
+
+  function who(seat) {
+    if (seat === null || seat === undefined) return S.nobody;
+    return fill(S.who, {name: state.names[seat - 1] || "P" + seat, seat: seat});
+  }
+
+  function roleName(role) { return state.role_names[role] || role; }
+
+  function claimText(c) {  // a claim of the speech being written, in the catalog's words
+    return fill(S["chip_" + c.kind], {role: roleName(c.role), target: c.target,
+      result: S[c.result] || roleName(c.result)});
+  }
+
+  // Every event's words come from the server (the text layer), described for this viewer.
+  function eventItem(e) {
+    if (e.line === null) return null;
+    const li = el("li", undefined, "event ev-" + e.type);
+    li.dataset.seq = e.seq;
+    if (e.ballot) li.dataset.ballot = e.ballot;
+    if (e.audience === "god") li.classList.add("god");
+    else if (e.audience !== "public") li.classList.add("private");
+    if (e.type === "speech" && e.line) {
+      li.append(el("b", e.speaker));
+      li.append(el("span", e.text, "speech-text"));
+      for (const c of e.claims_text) li.append(el("span", c, "claim"));
+      return li;
+    }
+    li.textContent = e.line;
+    return li;
+  }
+
+  // ---- the role card: power, goal, resources and what the seat knows (all from the server)
+  function renderCard() {
+    const card = state.card;
+    if (spectator || !card) return;
+    $("card").hidden = false;
+    $("card-title").textContent = S.your_role;
+    $("role").textContent = card.name;
+    $("power-title").textContent = S.power;
+    $("power").textContent = card.power;
+    $("goal-title").textContent = S.goal;
+    $("goal").textContent = card.goal;
+    $("resources").replaceChildren(...card.resources.map((r) => el("li", r)));
+    $("known-title").textContent = S.known;
+    $("known-title").hidden = !card.known.length;
+    $("known").replaceChildren(...card.known.map((k) => el("li", k)));
+  }
+
+  // ---- the table: seats in a ring, with who is alive, the sheriff, you, who acts now
+  function lastBallot() {  // each seat's vote in the latest ballot (shown as an arrow)
+    const votes = {};
+    for (let i = state.events.length - 1; i >= 0; i--) {
+      const e = state.events[i];
+      if (e.type === "vote" && e.target !== null && e.target !== undefined) {
+        if (!(e.seat in votes)) votes[e.seat] = e.target;
+      } else if (Object.keys(votes).length && e.type !== "vote") break;
+      if (e.type === "phase") break;
+    }
+    return votes;
+  }
+
+  function actingNow() {  // the seat of the newest speech, vote or candidacy
+    for (let i = state.events.length - 1; i >= 0; i--) {
+      const e = state.events[i];
+      if (e.type === "phase") return null;
+      if (["speech", "vote", "candidacy", "shoot"].includes(e.type)) return e.seat;
+    }
+    return null;
+  }
+
+  function renderRing() {
+    const ring = $("ring");
+    const votes = lastBallot();
+    const now = actingNow();
+    const n = state.players;
+    const seats = [];
+    for (let s = 1; s <= n; s++) {
+      const angle = 2 * Math.PI * (s - 1) / n - Math.PI / 2;
+      const node = el("div", undefined, "seat");
+      node.dataset.seat = s;
+      node.style.left = (50 + 41 * Math.cos(angle)) + "%";
+      node.style.top = (50 + 41 * Math.sin(angle)) + "%";
+      const alive = state.alive.includes(s);
+      node.classList.add(alive ? "alive" : "dead");
+      if (s === state.seat) node.classList.add("me");
+      if (s === now) node.classList.add("now");
+      if ((state.thinking || []).includes(s)) node.classList.add("thinking");
+      node.append(el("span", String(s), "seat-no"));
+      node.append(el("span", state.names[s - 1] || "P" + s, "seat-name"));
+      const badges = [];
+      if (state.sheriff === s) badges.push("★ " + S.sheriff);
+      const house = (state.buildings || {})[String(s)];
+      if (house) badges.push("⌂ " + house);
+      if (!alive) badges.push("† " + S.dead);
+      if (s === state.seat) badges.push(S.you);
+      const ending = state.final.find((row) => row.seat === s);
+      const known = ending ? ending.role : state.known_roles[String(s)];
+      if (known && (s !== state.seat || ending)) badges.push(roleName(known));
+      if (badges.length) node.append(el("span", badges.join(" · "), "seat-badges"));
+      if (votes[s] !== undefined) node.append(el("span", "→ " + votes[s], "seat-vote"));
+      node.title = who(s) + (badges.length ? " — " + badges.join(", ") : "");
+      seats.push(node);
+    }
+    const phases = state.events.filter((e) => e.type === "phase");
+    $("ring-centre").textContent = phases.length ? phases[phases.length - 1].line : "";
+    ring.replaceChildren($("ring-centre"), ...seats);
+  }
+
+  // ---- spot the AI: once the game is over, a person names the seats they take for AI
+  let guessShown = false;
+  function renderGuess() {
+    const due = !spectator && state.guess;
+    $("guess").hidden = !due;
+    if (!due) {
+      if (guessShown) $("guess-thanks").hidden = false;
+      return;
+    }
+    if (guessShown) return;
+    guessShown = true;
+    $("guess-title").textContent = S.guess_title;
+    $("guess-thanks").textContent = S.guess_thanks;
+    const boxes = [];
+    for (let s = 1; s <= state.players; s++) {
+      if (s === state.seat) continue;
+      const label = el("label", undefined, "check");
+      const box = el("input");
+      box.type = "checkbox";
+      box.value = String(s);
+      box.id = "guess-" + s;
+      label.append(box, el("span", " " + who(s)));
+      boxes.push(label);
+    }
+    $("guess-seats").replaceChildren(...boxes);
+    $("guess-send").textContent = S.guess_send;
+    $("guess-send").onclick = async () => {
+      const ai = [...document.querySelectorAll("#guess-seats input:checked")].map((b) => +b.value);
+      $("guess-send").disabled = true;
+      const response = await fetch(base + "/guess" + query, {
+        method: "POST", headers: {"Content-Type": "application/json"},
+        body: JSON.stringify({ai: ai}),
+      });
+      if (!response.ok) {
+        $("guess-send").disabled = false;
+        return;
+      }
+      apply(await (await fetch(base + query)).json());  // the seats' agents, now shown
+    };
+  }
+
+  // ---- the end: who won, and (for everybody once it is over) every seat's role
+  function renderEnd() {
+    const ends = state.events.filter((e) => e.type === "game_end");
+    if (state.over && ends.length) {
+      $("over").hidden = false;
+      $("over").textContent = S.game_over + " — " + ends[ends.length - 1].line;
+    }
+    if (!state.final.length) return;
+    $("final").hidden = false;
+    $("final-title").textContent = S.final_roles;
+    const agents = state.agents;  // each seat's agent and model, named at the end
+    const columns = ["col_seat", "col_role", "col_status", "col_result"];
+    if (agents) columns.push("col_agent");
+    $("final-head").replaceChildren(...columns.map((k) => el("th", S[k])));
+    $("final-rows").replaceChildren(...state.final.map((row) => {
+      const tr = el("tr", undefined, row.won ? "winner" : "");
+      tr.dataset.seat = row.seat;
+      tr.append(el("td", who(row.seat)), el("td", row.name),
+        el("td", row.alive ? S.living : S.dead), el("td", row.won ? S.won : S.lost));
+      if (agents) tr.append(el("td", agents[String(row.seat)] || ""));
+      return tr;
+    }));
+  }
+
+  function renderSide() {
+    $("title").textContent = S.title;
+    document.documentElement.lang = state.lang;
+    $("record-title").textContent = S.record;
+    $("whoami").textContent = spectator ? S.spectating : fill(S.you_are, {seat: state.seat});
+    renderCard();
+    renderRing();
+    renderEnd();
+    renderGuess();
+    $("away").hidden = !state.away && state.missed !== 1;
+    $("away-text").textContent = state.away ? S.away : S.away_warned;
+    $("back").hidden = !state.away;
+    $("back").textContent = S.back;
+  }
+
+  function apply(view) {
+    const first = state === null;
+    if (view.replace || first) {
+      $("record").replaceChildren();
+      state = view;
+    } else {
+      state = Object.assign({}, view, {events: state.events.concat(view.events)});
+    }
+    S = view.strings;
+    const list = $("record");
+    for (const e of view.events) {
+      const item = eventItem(e);
+      if (item) list.append(item);
+    }
+    if (view.events.length) list.scrollTop = list.scrollHeight;
+    renderSide();
+    renderControls(view.pending);
+    const others = (view.thinking || []).filter((s) => s !== state.seat);
+    const idle = spectator ? "" : S.waiting;
+    const thinking = others.length ? fill(S.thinking, {who: others.map(who).join(", ")}) : idle;
+    $("status").textContent = view.error ? view.error : (view.pending || view.over ? "" : thinking);
+  }
+
+  // ---- controls for the pending request
+  function promptKey(p) {
+    if (p.kind === "speak" && p.context.channel === "wolves") return "ask_wolf_chat";
+    return S["ask_" + p.kind] ? "ask_" + p.kind : "ask_other";
+  }
+
+  function seatButtons(options, onPick) {
+    const row = el("div", undefined, "claim-row");
+    for (const seat of options) {
+      const b = el("button", who(seat), "option");
+      b.type = "button";
+      b.dataset.seat = seat;
+      b.addEventListener("click", () => onPick(seat));
+      row.append(b);
+    }
+    return row;
+  }
+
+  function button(id, text, onClick, cls) {
+    const b = el("button", text, cls);
+    b.type = "button";
+    b.id = id;
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  function select(id, entries) {
+    const s = el("select");
+    s.id = id;
+    for (const [value, label] of entries) s.add(new Option(label, value));
+    return s;
+  }
+
+  function speechInputs(p) {
+    claims = [];
+    const box = el("textarea");
+    box.id = "speech";
+    box.maxLength = p.max_chars;
+    box.rows = 3;
+    box.placeholder = S.your_speech;
+    const chips = el("div", undefined, "claim-row");
+    chips.id = "claims-list";
+    const showClaims = () => chips.replaceChildren(el("span", S.claims + ":"),
+      ...claims.map((c) => el("span", claimText(c), "claim")));
+    const add = (c) => { if (claims.length < 8) { claims.push(c); showClaims(); } };
+    const seatsAt = p.context.seats || [];
+    const seatEntries = seatsAt.filter((s) => s !== state.seat).map((s) => [String(s), who(s)]);
+    const dealt = setupRoles();
+    const roleRow = el("div", undefined, "claim-row");
+    const roleSelect = select("claim-role", (dealt.length ? dealt : Object.keys(state.role_names)).map((r) => [r, roleName(r)]));
+    roleRow.append(el("span", S.claim_role), roleSelect,
+      button("claim-role-add", "+", () => add({kind: "role", role: roleSelect.value}), "secondary"));
+    const checkRow = el("div", undefined, "claim-row");
+    const checkSeat = select("check-target", seatEntries);
+    const checkResult = select("check-result", [["good", S.good], ["werewolf", S.werewolf]]);
+    checkRow.append(el("span", S.claim_check), checkSeat, checkResult,
+      button("claim-check-add", "+", () => add({kind: "check", target: +checkSeat.value,
+        result: checkResult.value}), "secondary"));
+    const pointRow = el("div", undefined, "claim-row");
+    const pointSeat = select("point-target", seatEntries);
+    pointRow.append(pointSeat,
+      button("claim-accuse", S.claim_accuse, () => add({kind: "accuse", target: +pointSeat.value}), "secondary"),
+      button("claim-vouch", S.claim_vouch, () => add({kind: "vouch", target: +pointSeat.value}), "secondary"));
+    const send = button("send", S.send, () => submit(p, {text: box.value, claims: claims}));
+    return [box, roleRow, checkRow, pointRow, chips, send];
+  }
+
+  function setupRoles() {
+    const setup = state.events.find((e) => e.type === "setup");
+    return setup ? Object.keys(setup.roles).filter((r) => setup.roles[r] > 0) : [];
+  }
+
+  function pickInputs(p) {
+    const boxes = p.options.map((seat) => {
+      const label = el("label");
+      const input = el("input", undefined, "pick");
+      input.type = "checkbox";
+      input.value = seat;
+      label.append(input, document.createTextNode(" " + who(seat)));
+      return label;
+    });
+    const send = button("send", S.send, () => submit(p, {targets: [...document.querySelectorAll("input.pick:checked")].map((i) => +i.value)}));
+    return [...boxes, send];
+  }
+
+  function banner(on) {
+    $("turn-banner").hidden = !on;
+    $("turn-text").textContent = S.your_turn;
+    document.title = on ? S.your_turn_title : S.title;
+  }
+
+  function chime() {  // a short tone when a new decision arrives (if the browser allows)
+    try {
+      const audio = new AudioContext();
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      gain.gain.value = 0.05;
+      tone.frequency.value = 660;
+      tone.connect(gain).connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.15);
+    } catch (e) { /* no sound: the banner and the title still tell */ }
+  }
+
+  function renderControls(p) {
+    const controls = $("controls");
+    banner(Boolean(p));
+    if (!p) {
+      controls.hidden = true;
+      shownRequest = 0;
+      return;
+    }
+    deadline = Date.now() + p.remaining_s * 1000;
+    tick();
+    if (p.number === shownRequest) return;  // keep what the player is typing
+    if (shownRequest === 0 && document.hidden) chime();
+    shownRequest = p.number;
+    controls.hidden = false;
+    controls.dataset.kind = p.kind;
+    controls.dataset.shape = p.shape;
+    controls.dataset.number = p.number;
+    controls.dataset.prompt = promptKey(p);
+    // the page's own words for the common kinds; any other in the question a model reads
+    $("prompt").textContent = promptKey(p) === "ask_other" && p.question ? p.question
+      : fill(S[promptKey(p)], {kind: p.kind});
+    $("answer-error").textContent = "";
+    let inputs = [];
+    if (p.shape === "target") {
+      inputs.push(seatButtons(p.options, (seat) => submit(p, {target: seat})));
+      if (p.allow_none) inputs.push(button("pass", S.pass, () => submit(p, {target: null}), "secondary"));
+    } else if (p.shape === "yes_no") {
+      inputs = [button("yes", S.yes, () => submit(p, {yes: true})),
+        button("no", S.no, () => submit(p, {yes: false}), "secondary")];
+    } else if (p.shape === "speech") {
+      inputs = speechInputs(p);
+    } else if (p.shape === "pair" || p.shape === "subset") {
+      inputs = pickInputs(p);
+    } else {
+      inputs = [button("send", S.send, () => submit(p, {}))];
+    }
+    $("inputs").replaceChildren(...inputs);
+    if (window.matchMedia("(max-width: 700px)").matches) controls.scrollIntoView({block: "nearest"});
+  }
+
+  async function submit(p, fields) {
+    document.querySelectorAll("#inputs button").forEach((b) => { b.disabled = true; });
+    const body = Object.assign({request: p.number, kind: p.kind}, fields);
+    const response = await fetch(base + "/answer" + query, {
+      method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
+    });
+    if (response.ok) {
+      $("controls").hidden = true;
+      banner(false);
+      $("status").textContent = S.waiting;
+      return;
+    }
+    const data = await response.json().catch(() => ({}));
+    const detail = data.detail;
+    $("answer-error").textContent = typeof detail === "string" ? detail : response.statusText;
+    document.querySelectorAll("#inputs button").forEach((b) => { b.disabled = false; });
+  }
+
+  function tick() {
+    const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+    $("countdown").textContent = S.seconds_left ? fill(S.seconds_left, {n: left}) : "";
+    $("turn-left").textContent = $("countdown").textContent;
+  }
+
+  function connect() {
+    const source = new EventSource(base + "/stream" + query);
+    source.onmessage = (msg) => apply(JSON.parse(msg.data));
+    source.addEventListener("end", () => source.close());
+    source.onerror = () => {
+      if (source.readyState !== EventSource.CLOSED && S.connection_lost) $("status").textContent = S.connection_lost;
+    };
+  }
+
+  $("back").addEventListener("click", () => fetch(base + query).then((r) => r.json()).then(apply));
+  setInterval(tick, 500);
+  connect();
+})();

@@ -1,0 +1,405 @@
+"""Tables: one game each, with a private token per human seat and one for spectators.
+
+A table runs its game as a task on the server's event loop, keeps every event
+(and writes them to ``<out_dir>/<table id>.jsonl``), and wakes the pages
+watching it. What a page receives is computed from the event log by the same
+rule the engine uses: a seat gets ``observe``/``visible`` of its own seat; a
+spectator gets the public events until the game ends, then everything.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+import uuid
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from agents import Agent, make_agent
+from arena import presets
+from arena.app.server import guesses, i18n
+from arena.app.server.answers import pending_json
+from arena.app.server.card import question, role_card
+from arena.app.server.notices import FallbackNotices
+from arena.app.server.profiles import Profiles
+from arena.app.server.seat import WebSeat
+from arena.app.server.seating import (
+    Bot,
+    Handover,
+    ModelSeats,
+    SeatingError,
+    Thinking,
+    check_choices,
+)
+from arena.app.server.spending import ServerSpend, TableSpend
+from arena.app.session import Session
+from arena.engine import BaseEvent, GameConfig, RuleError
+from arena.engine.config import parse_rule_value
+from arena.engine.events import Death, GameEnd, Speech
+from arena.engine.view import Observation, observe, visible
+from arena.errors import TranscriptError
+from arena.text import Describer, Viewer, catalog
+
+MAX_TABLES = 32
+GRACE_S = 30.0  # the judge's own time limit runs this much past a human's turn
+Short = Annotated[str, Field(max_length=200)]
+
+
+class TableError(ValueError):
+    """A table that cannot be created as asked."""
+
+
+class TableSpec(BaseModel):
+    """What the host page sends to create a table."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    preset: Annotated[str, Field(max_length=60)] = "classic-8"
+    roles: dict[Annotated[str, Field(max_length=40)], Annotated[int, Field(ge=0, le=30)]] = \
+        Field(default_factory=dict, max_length=30)
+    rules: dict[Annotated[str, Field(max_length=60)], Short] = Field(default_factory=dict,
+                                                                      max_length=100)
+    humans: list[Annotated[int, Field(ge=1, le=30)]] = Field(min_length=1, max_length=30)
+    bots: Bot = "heuristic"
+    fallback: Literal["default", "heuristic", "random", "passive"] = "default"
+    turn_s: float = Field(default=90.0, ge=1.0, le=3600.0)
+    seed: int | None = Field(default=None, ge=0, lt=1 << 31)
+    lang: Literal["en", "zh"] = "en"
+    lobby: bool = False  # list the human seats nobody has opened yet in the lobby
+    # non-human seats: a bot or a model profile the server offers (unlisted: ``bots``)
+    agents: dict[Annotated[int, Field(ge=1, le=30)], Annotated[str, Field(max_length=40)]] = \
+        Field(default_factory=dict, max_length=30)
+    stand_in: Bot = "heuristic"  # plays a model seat once its spending cap is reached
+    show_agents: bool = False  # name each seat's agent during the game, not only at its end
+    spot_the_ai: bool = False  # at the end each person guesses which seats were AI
+
+    def config(self) -> GameConfig:
+        try:
+            overrides = {key: parse_rule_value(key, value) for key, value in self.rules.items()}
+            return presets.load_preset(self.preset, roles=self.roles or None,
+                                       overrides=overrides)
+        except KeyError as exc:  # its str() wraps the message in quotes
+            raise TableError(str(exc.args[0]) if exc.args else str(exc)) from None
+        except (RuleError, ValidationError, FileNotFoundError) as exc:
+            raise TableError(str(exc)) from None
+
+
+@dataclass
+class Table:
+    """One game in progress (or over) and the people allowed to see it."""
+
+    id: str
+    spec: TableSpec
+    config: GameConfig
+    seed: int
+    tokens: dict[int, str]
+    spectator_token: str
+    seats: dict[int, WebSeat] = field(default_factory=dict)
+    log: list[BaseEvent] = field(default_factory=list)
+    over: bool = False
+    closed: bool = False
+    task: asyncio.Task[None] | None = None
+    error: str | None = None
+    opened: set[int] = field(default_factory=set)  # seats whose page has been opened
+    labels: dict[int, str] = field(default_factory=dict)  # seat -> its agent, for the end
+    spend: TableSpend | None = None
+    thinking: set[int] = field(default_factory=set)  # model seats with a call out
+    guesses: dict[int, list[int]] = field(default_factory=dict)  # spot the AI: seat -> AI
+    transcript: Path | None = None
+    _watchers: set[asyncio.Event] = field(default_factory=set)
+
+    # --- access
+    def seat_for(self, token: str) -> int | None:
+        """The seat this token opens (each token opens exactly one seat), or None."""
+        found = None
+        for seat, secret in self.tokens.items():
+            if secrets.compare_digest(secret.encode(), token.encode()):
+                found = seat
+        return found
+
+    def free_seats(self) -> list[int]:
+        """A lobby table's human seats nobody has opened, while its game runs."""
+        if not self.spec.lobby or self.over or self.error is not None:
+            return []
+        return [s for s in sorted(self.tokens) if s not in self.opened]
+
+    def is_spectator(self, token: str) -> bool:
+        return secrets.compare_digest(self.spectator_token.encode(), token.encode())
+
+    # --- live updates
+    def record(self, event: BaseEvent) -> None:
+        self.log.append(event)
+        if isinstance(event, GameEnd):
+            self.over = True
+        self.wake()
+
+    def wake(self) -> None:
+        for watcher in self._watchers:
+            watcher.set()
+
+    def handover(self, seat: int) -> None:
+        """Tell every page that a bot now plays ``seat`` (its model's cap is reached)."""
+        last = self.log[-1] if self.log else None
+        self.record(Handover(seq=last.seq if last else 0, day=last.day if last else 0,
+                             phase=last.phase if last else "setup", audience="public",
+                             seat=seat))
+
+    def guess_due(self, viewer: Viewer) -> bool:
+        """Whether ``viewer`` is a person at a spot the AI table who has yet to guess."""
+        return (self.spec.spot_the_ai and isinstance(viewer, int) and viewer in self.tokens
+                and viewer not in self.guesses)
+
+    def guess(self, seat: int, ai: list[int]) -> str | None:
+        """Record ``seat``'s guess once the game is over; the problem, if any."""
+        if not (self.spec.spot_the_ai and self.over):
+            return "there is nothing to guess at this table (yet)"
+        if seat in self.guesses:
+            return "your guess is already in"
+        others = set(range(1, self.config.players + 1)) - {seat}
+        if not set(ai) <= others:
+            return f"name seats other than yours, from 1 to {self.config.players}"
+        self.guesses[seat] = sorted(set(ai))
+        if self.transcript is not None:
+            guesses.save(self.transcript, self.guesses)
+        self.wake()
+        return None
+
+    def deciding(self) -> list[int]:
+        """Seats deciding now, people and models alike (bots answer at once)."""
+        people = {s for s, web in self.seats.items() if web.pending is not None}
+        return sorted(people | self.thinking)
+
+    def agents_shown(self, viewer: Viewer = "public") -> dict[str, str] | None:
+        """Each seat's agent, once the game is over or when the host shows them; at a spot
+        the AI table, a person sees them once their own guess is in."""
+        if not (self.over or self.spec.show_agents):
+            return None
+        if self.guess_due(viewer):
+            return None
+        return {str(s): self.labels.get(s, "human" if s in self.tokens else
+                                         self.spec.agents.get(s, self.spec.bots))
+                for s in range(1, self.config.players + 1)}
+
+    async def updates(self, heartbeat_s: float) -> AsyncIterator[bool]:
+        """Yield True now and after each change, False every ``heartbeat_s`` when quiet."""
+        watcher = asyncio.Event()
+        self._watchers.add(watcher)
+        changed = True
+        try:
+            while True:
+                yield changed
+                try:
+                    await asyncio.wait_for(watcher.wait(), heartbeat_s)
+                    changed = True
+                except TimeoutError:
+                    changed = False
+                watcher.clear()
+        finally:
+            self._watchers.discard(watcher)
+
+    # --- views
+    def _base(self, shown: list[BaseEvent], after: int, viewer: Viewer) -> dict[str, Any]:
+        """The view's common part; events are numbered in the viewer's own list (``seq``
+        from the log would tell how many hidden events fell in between)."""
+        lang = self.spec.lang
+        return {
+            "table": self.id, "lang": lang, "strings": i18n.strings(lang),
+            "role_names": i18n.role_names(lang),
+            "players": self.config.players, "over": self.over, "error": self.error,
+            "events": as_seen(shown, Describer(lang, viewer))[after:], "last": len(shown),
+            "replace": after == 0, "final": final_roles(shown, lang),
+            "thinking": self.deciding(), "agents": self.agents_shown(viewer),
+            "guess": self.over and self.guess_due(viewer),
+        }
+
+    def seat_view(self, seat: int, after: int = 0) -> dict[str, Any]:
+        """Everything seat ``seat`` may see: its events from number ``after`` on, its
+        knowledge, its pending request."""
+        mine = [e for e in self.log if visible(e, seat)]
+        seen = observe(mine, seat)
+        web = self.seats[seat]
+        view = self._base(mine, after, seat)
+        view.update(
+            seat=seat, role=seen.role, known_roles={str(s): r for s, r in
+                                                     seen.known_roles.items()},
+            lovers=list(seen.lovers), alive=list(seen.alive), sheriff=seen.sheriff,
+            names=list(seen.names), away=web.away, missed=web.missed,
+            card=role_card(seen, self.spec.lang), no_vote=list(seen.no_vote),
+            buildings=house_names(seen, self.spec.lang),
+            pending=None if web.pending is None else {
+                **pending_json(web.pending),
+                "question": question(seen, web.pending.request, self.spec.lang)})
+        return view
+
+    def spectator_view(self, after: int = 0) -> dict[str, Any]:
+        """Public events while the game runs; every event once it has ended."""
+        over = self.over
+        shown = list(self.log) if over else [e for e in self.log if e.audience == "public"]
+        public = observe([e for e in self.log if e.audience == "public"], 0)
+        view = self._base(shown, 0 if over else after, "god" if over else "public")
+        view.update(seat=None, role=None, known_roles={str(s): r for s, r in
+                                                        public.known_roles.items()},
+                    lovers=[], alive=list(public.alive), sheriff=public.sheriff,
+                    names=list(public.names), away=False, missed=0, card=None,
+                    no_vote=list(public.no_vote), pending=None,
+                    buildings=house_names(public, self.spec.lang))
+        return view
+
+
+def house_names(seen: Observation, lang: str) -> dict[str, str]:
+    """The public Village houses by seat, in ``lang`` (empty: no Village)."""
+    words = catalog(lang)
+    return {str(s): words.role(b) for s, b in seen.buildings.items()}
+
+
+def as_seen(events: list[BaseEvent], describe: Describer) -> list[dict[str, Any]]:
+    """Events as a viewer receives them: ``seq`` is the position in the viewer's list,
+    ``line`` the text layer's sentence for the viewer (null: no line of its own; the
+    event's own fields, a speech's ``text`` among them, stay as recorded); a speech's
+    line also comes in parts for the page to style: ``speaker`` and ``claims_text``."""
+    out = []
+    for n, event in enumerate(events):
+        item = {**event.to_dict(), "seq": n, "line": describe(event)}
+        if isinstance(event, Speech):
+            who, tag = describe.speaker(event)
+            item["speaker"] = describe.t("speech.line", who=who, tag=tag, text="")
+            item["claims_text"] = [describe.t("speech.claim", claim=describe.claim(c))
+                                   for c in event.claims]
+        out.append(item)
+    return out
+
+
+def final_roles(events: list[BaseEvent], lang: str) -> list[dict[str, Any]]:
+    """Once the game has ended: every seat's final role, whether it lived and won
+    (empty before the end)."""
+    end = next((e for e in reversed(events) if isinstance(e, GameEnd)), None)
+    if end is None:
+        return []
+    dead = {e.seat for e in events if isinstance(e, Death)}
+    return [{"seat": int(seat), "role": role, "name": catalog(lang).role(role),
+             "alive": int(seat) not in dead, "won": int(seat) in end.winners}
+            for seat, role in sorted(end.roles.items(), key=lambda kv: int(kv[0]))]
+
+
+def _fallback(spec: TableSpec, seat: int, seed: int) -> Agent | None:
+    return None if spec.fallback == "default" else make_agent(spec.fallback, seat, seed)
+
+
+class TableManager:
+    """All tables of one server; transcripts go to ``out_dir``. At most ``max_tables`` games
+    run at once; finished tables stay open for reloads until ``KEPT`` times as many exist."""
+
+    KEPT = 4
+
+    def __init__(self, out_dir: Path, max_tables: int = MAX_TABLES, *,
+                 profiles: Profiles | None = None, budget_usd: float | None = None,
+                 table_budget_usd: float | None = None) -> None:
+        self.out_dir = out_dir
+        self.max_tables = max_tables
+        self.tables: dict[str, Table] = {}
+        self.profiles = profiles or Profiles()
+        self.spend = ServerSpend(budget_usd)
+        self.table_budget_usd = table_budget_usd
+
+    def spending(self) -> dict[str, Any]:
+        """The host's view: the server's spend and cap, and each table's."""
+        return {"spent": self.spend.spent, "cap": self.spend.cap,
+                "tables": [{"table": t.id, "preset": t.spec.preset, "over": t.over,
+                            "spent": t.spend.spent, "cap": t.spend.cap}
+                           for t in reversed(self.tables.values()) if t.spend is not None]}
+
+    def _forget_old(self) -> None:
+        finished = [t for t in self.tables.values() if t.task is not None and t.task.done()]
+        for table in finished[:max(0, len(self.tables) + 1 - self.KEPT * self.max_tables)]:
+            del self.tables[table.id]
+
+    def running(self) -> int:
+        return sum(not t.over and t.error is None for t in self.tables.values())
+
+    def get(self, table_id: str) -> Table | None:
+        return self.tables.get(table_id)
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """The open tables with free seats, newest first."""
+        return [{"table": t.id, "preset": t.spec.preset, "players": t.config.players,
+                 "lang": t.spec.lang, "free": t.free_seats()}
+                for t in reversed(self.tables.values()) if t.free_seats()]
+
+    def create(self, spec: TableSpec) -> Table:
+        """Deal a new table and start its game on the running event loop."""
+        if self.running() >= self.max_tables:
+            raise TableError(f"the server already runs its limit of {self.max_tables} games; "
+                             "try later")
+        self._forget_old()
+        config = spec.config()
+        bad = sorted({s for s in spec.humans if not 1 <= s <= config.players})
+        if bad:
+            raise TableError(f"seats {bad} are not at this {config.players}-player table")
+        try:
+            check_choices(spec.agents, set(spec.humans), config.players, self.profiles)
+        except SeatingError as exc:
+            raise TableError(str(exc)) from None
+        if spec.spot_the_ai and spec.show_agents:
+            raise TableError("spot the AI keeps the models hidden: do not show them too")
+        seed = spec.seed if spec.seed is not None else secrets.randbelow(1 << 31)
+        table_id = f"{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}"
+        table = Table(table_id, spec, config, seed,
+                      tokens={s: secrets.token_urlsafe(24) for s in sorted(set(spec.humans))},
+                      spectator_token=secrets.token_urlsafe(24))
+        table.spend = TableSpend(self.table_budget_usd, self.spend)
+        models = ModelSeats(self.profiles, table.spend, Thinking(table.wake, table.thinking),
+                            spec.stand_in, table.handover)
+        agents: dict[int, Agent] = {}
+        specs: dict[int, str] = {}
+        for seat in range(1, config.players + 1):
+            choice = spec.agents.get(seat, spec.bots)
+            if seat in table.tokens:
+                table.seats[seat] = WebSeat(spec.turn_s, _fallback(spec, seat, seed), table.wake)
+                agents[seat], specs[seat] = table.seats[seat], "web"
+            elif choice in self.profiles:
+                agents[seat] = models.build(seat, choice, seed, spec.lang)
+                specs[seat] = self.profiles.spec(choice)
+            else:
+                agents[seat], specs[seat] = make_agent(choice, seat, seed), choice
+        table.labels = models.labels
+        # a fallback notice names a model seat: only where the table shows its agents
+        notices = [FallbackNotices(models.labels, table.record)] if spec.show_agents else []
+        try:
+            session = Session(config, agents, seed=seed, out=self.out_dir / f"{table_id}.jsonl",
+                              specs=specs, sinks=[table.record, *notices],
+                              timeout_s=spec.turn_s + GRACE_S)
+        except TranscriptError as exc:  # the transcript folder is not writable
+            raise TableError(f"the server cannot write the table's transcript: {exc}"
+                             ) from None
+        table.transcript = self.out_dir / f"{table_id}.jsonl"
+        self.tables[table_id] = table
+        table.task = asyncio.get_running_loop().create_task(self._play(table, session))
+        return table
+
+    @staticmethod
+    async def _play(table: Table, session: Session) -> None:
+        try:
+            await session.run()
+        except Exception as exc:  # keep the server up; show the table what went wrong
+            table.error = f"{type(exc).__name__}: {exc}"
+        finally:
+            table.wake()
+
+    def end_streams(self) -> None:
+        """The server is stopping: close every page's live stream."""
+        for table in self.tables.values():
+            table.closed = True
+            table.wake()
+
+    async def close(self) -> None:
+        """Stop every running game (server shutdown)."""
+        for table in self.tables.values():
+            if table.task is not None and not table.task.done():
+                table.task.cancel()
+        await asyncio.gather(*(t.task for t in self.tables.values() if t.task is not None),
+                             return_exceptions=True)

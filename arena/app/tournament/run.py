@@ -1,0 +1,354 @@
+"""Run a tournament: its games into a run folder, resumable, within a budget.
+
+The run folder holds ``config.toml`` (the config the run was started with),
+``run.json`` (the schedule-defining config and its hash), ``games/<index>-<id>.jsonl``
+(one transcript per game), ``manifest.jsonl`` (one flushed line per finished game)
+and ``spend.jsonl`` (the spend ledger). A game is finished exactly when its
+manifest line is written; ``resume`` refuses a config whose schedule differs
+from ``run.json``, deletes any other transcript (a game that was in flight) and
+plays only the games the manifest lacks, with the same seeds, so a resumed run
+holds the same games as an uninterrupted one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import time
+from collections import deque
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from agents import AgentSpecError, make_agent, probe_agents
+from agents.base import Agent
+from agents.llm import LLMAgent
+from agents.providers.describe import safe_spec
+from agents.providers.prices import price_for
+from arena.app.session import Setup, play_game
+from arena.app.tournament.budget import Budget, CappedProvider, GamePurse
+from arena.app.tournament.config import RESUME_MAY_CHANGE, TournamentConfig, TournamentError
+from arena.app.tournament.pause import Pauses, fallback_shares
+from arena.app.tournament.schedule import GameSpec
+from arena.engine import GameResult
+from arena.engine.game import usage_totals
+from arena.run_layout import CONFIG_FILE, GAMES_DIR, MANIFEST_FILE, RUN_FILE, SPEND_FILE
+
+
+def transcript_name(spec: GameSpec) -> str:
+    """Where a game's transcript lies, relative to the run folder."""
+    return f"{GAMES_DIR}/{spec.game_id}.jsonl"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A finished game: one line of the manifest."""
+
+    index: int
+    game_id: str
+    path: str
+    preset: str
+    seed: int
+    agents: list[str]
+    winner: str
+    days: int
+    cost_usd: float
+    seconds: float
+    fallback_shares: dict[str, float] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, spec: GameSpec, result: GameResult, seconds: float) -> Outcome:
+        cost = sum((t["cost_usd"] for t in usage_totals(result.events).values()), 0.0)
+        return cls(spec.index, spec.game_id, transcript_name(spec), spec.preset,
+                   spec.seed, list(spec.agents), result.winner, result.days, round(cost, 6),
+                   round(seconds, 3), fallback_shares(result.events, spec.agents))
+
+
+@dataclass
+class CappedSetup(Setup):
+    """A tournament game's setup: its model seats call through the run's budget."""
+
+    budget: Budget = field(default_factory=lambda: Budget(None))
+    index: int = 0
+
+    def agent(self, spec: str, seat: int, seed: int) -> Agent:
+        agent = super().agent(spec, seat, seed)
+        if isinstance(agent, LLMAgent):
+            agent.provider = CappedProvider(agent.provider, GamePurse(self.budget, self.index))
+        return agent
+
+
+def setup_for(config: TournamentConfig, spec: GameSpec, budget: Budget) -> Setup:
+    """The game a spec describes, ready for ``play_game``."""
+    game_config = config.game_config(spec.preset)
+    if spec.names:
+        game_config = game_config.model_copy(update={"names": spec.names})
+    seats = dict(enumerate(spec.agents, start=1))
+    return CappedSetup(game_config, {n: config.agents[a].agent for n, a in seats.items()},
+                       spec.seed, list(spec.deal), None, config.timeout, config.record_reasoning,
+                       {n: config.seat_options(a) for n, a in seats.items()}, config.lang,
+                       seats, budget, spec.index)
+
+
+async def play_spec(config: TournamentConfig, spec: GameSpec, out: Path,
+                    budget: Budget) -> Outcome | None:
+    """Play one game; None if the budget ran out during it (its transcript is removed)."""
+    started = time.perf_counter()
+    game = asyncio.create_task(play_game(setup_for(config, spec, budget), spec.seed, out))
+    budget.games[spec.index] = game
+    try:
+        result = await game
+    except asyncio.CancelledError:
+        if spec.index not in budget.stopped:
+            raise
+        out.unlink(missing_ok=True)
+        return None
+    finally:
+        del budget.games[spec.index]
+    return Outcome.of(spec, result, time.perf_counter() - started)
+
+
+def check_agents(config: TournamentConfig) -> list[str]:
+    """Before any game: every agent builds (a model agent needs its key), a budget knows
+    every model's price, and every model endpoint answers a probe, or one line. Returns
+    the agents whose model has no price (their spend is unknown)."""
+    built: dict[str, Agent] = {}
+    for name, entry in config.agents.items():
+        try:
+            built[name] = make_agent(entry.agent, 1, config.seed, entry, config.lang)
+        except AgentSpecError as exc:
+            raise TournamentError(f"agents.{name}: {exc}") from None
+    unpriced = [name for name, agent in built.items()
+                if isinstance(agent, LLMAgent) and price_for(agent.provider.model) is None]
+    if unpriced and config.budget_usd is not None:
+        name = unpriced[0]
+        raise TournamentError(
+            f"agents.{name}: {safe_spec(config.agents[name].agent)} has no price, so "
+            "budget_usd cannot cap its spend: add its model to agents/providers/prices.toml "
+            "(a local one at 0.0), or remove budget_usd")
+    try:
+        probe_agents({f"agents.{name}": agent for name, agent in built.items()})
+    except AgentSpecError as exc:
+        raise TournamentError(str(exc)) from None
+    return unpriced
+
+
+def schedule_record(config: TournamentConfig) -> dict[str, Any]:
+    """What ``run.json`` holds: the schedule-defining config and its hash."""
+    fields = json.loads(json.dumps(config.schedule_fields(), sort_keys=True, default=str))
+    return {"schedule_sha256": _digest(fields), "schedule": fields}
+
+
+def _digest(fields: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()
+
+
+def changed_keys(old: Any, new: Any, prefix: str = "") -> list[str]:
+    """The dotted keys whose values differ (tables compared key by key)."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        return [key for name in sorted(old.keys() | new.keys())
+                for key in changed_keys(old.get(name), new.get(name), f"{prefix}{name}.")]
+    return [] if old == new else [prefix.rstrip(".")]
+
+
+class RunFolder:
+    """A tournament's folder: its config, schedule record, transcripts, manifest, ledger."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.games = path / GAMES_DIR
+        self.manifest = path / MANIFEST_FILE
+        self.ledger = path / SPEND_FILE
+
+    def transcript(self, spec: GameSpec) -> Path:
+        return self.path / transcript_name(spec)
+
+    def start(self, config_text: str, config: TournamentConfig) -> None:
+        """A new run: refuses a folder that already holds one."""
+        if any((self.path / name).exists() for name in (CONFIG_FILE, RUN_FILE, MANIFEST_FILE)):
+            raise TournamentError(f"{self.path} already holds a run: add --resume to finish "
+                                  "it, or choose another --out")
+        self.games.mkdir(parents=True, exist_ok=True)
+        (self.path / CONFIG_FILE).write_text(config_text, encoding="utf-8")
+        (self.path / RUN_FILE).write_text(json.dumps(schedule_record(config), indent=1) + "\n",
+                                          encoding="utf-8")
+
+    def resume(self, config: TournamentConfig) -> dict[int, Outcome]:
+        """The finished games; drops torn lines and unfinished transcripts.
+
+        Refuses a config whose schedule differs from the one the run started with.
+        """
+        self._check_schedule(config)
+        done = {o.index: o for o in map(_outcome, _rows(self.manifest))
+                if o is not None and (self.path / o.path).exists()}
+        self.manifest.write_text("".join(_line(asdict(o)) for o in done.values()),
+                                 encoding="utf-8")
+        self.ledger.write_text("".join(map(_line, _rows(self.ledger))), encoding="utf-8")
+        self.games.mkdir(parents=True, exist_ok=True)
+        kept = {self.path / o.path for o in done.values()}
+        for path in self.games.glob("*.jsonl"):
+            if path not in kept:
+                path.unlink()
+        return done
+
+    def _check_schedule(self, config: TournamentConfig) -> None:
+        saved_file = self.path / RUN_FILE
+        try:
+            saved = json.loads(saved_file.read_text(encoding="utf-8"))
+            fields, digest = saved["schedule"], saved["schedule_sha256"]
+        except FileNotFoundError:
+            raise TournamentError(f"{self.path}: no run to resume (no {RUN_FILE})") from None
+        except (json.JSONDecodeError, KeyError, TypeError):
+            raise TournamentError(f"{saved_file}: not a run record") from None
+        if _digest(fields) != digest:
+            raise TournamentError(f"{saved_file} was edited: its schedule no longer matches "
+                                  "its hash")
+        changed = changed_keys(fields, schedule_record(config)["schedule"])
+        if changed:
+            raise TournamentError(f"the config differs from the run's schedule ({saved_file}) "
+                                  f"in {', '.join(changed)}: only "
+                                  f"{', '.join(RESUME_MAY_CHANGE)} may change on resume")
+
+    def spent(self) -> float:
+        """The ledger's total: every model call of the run so far, finished game or not."""
+        return sum(float(row.get("usd", 0.0)) for row in _rows(self.ledger))
+
+    def book(self, index: int, usd: float) -> None:
+        _append(self.ledger, {"index": index, "usd": usd})
+
+    def record(self, outcome: Outcome) -> None:
+        _append(self.manifest, asdict(outcome))
+
+
+def _rows(path: Path) -> list[dict[str, Any]]:
+    """A JSON-lines file's objects, without lines torn by a crash (none if it is absent)."""
+    if not path.exists():
+        return []
+    rows = []
+    for text in path.read_text(encoding="utf-8").splitlines():
+        try:
+            row = json.loads(text)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(row, dict):
+            rows.append(row)
+    return rows
+
+
+def _outcome(row: dict[str, Any]) -> Outcome | None:
+    try:
+        return Outcome(**row)
+    except TypeError:
+        return None
+
+
+def _line(row: dict[str, Any]) -> str:
+    return json.dumps(row, ensure_ascii=False) + "\n"
+
+
+def _append(path: Path, row: dict[str, Any]) -> None:
+    with path.open("a", encoding="utf-8") as file:
+        file.write(_line(row))
+        file.flush()
+
+
+@dataclass
+class Tracker:
+    """Finished games and the spend of the run, with the budget's admission of games."""
+
+    folder: RunFolder
+    budget_usd: float | None
+    done: dict[int, Outcome]
+    on_change: Callable[[Tracker], None] = lambda _: None
+    pauses: Pauses = field(default_factory=Pauses)
+    budget: Budget = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.budget = Budget(self.budget_usd, self.folder.spent(), self._book)
+
+    @property
+    def spent(self) -> float:
+        return self.budget.spent
+
+    def _book(self, index: int, usd: float) -> None:
+        self.folder.book(index, usd)
+        self.on_change(self)
+
+    def estimate(self) -> float | None:
+        """A game's expected cost: the mean of the finished games' (None before any)."""
+        costs = [o.cost_usd for o in self.done.values()]
+        return sum(costs) / len(costs) if costs else None
+
+    def admits(self, running: Collection[int], slots: int = 1) -> bool:
+        """Whether a game may start: ``slots`` games at the estimated cost fit in what is
+        left beside what the running games are still expected to spend. Before any
+        game has finished, one game plays alone."""
+        left = self.budget.left
+        if self.budget.cap is None:
+            return True
+        if self.budget.exhausted or left <= 0:
+            return False
+        estimate = self.estimate()
+        if not running:
+            return estimate is None or estimate <= left
+        if estimate is None:
+            return False
+        expected = sum(max(estimate - self.budget.by_game.get(i, 0.0), 0.0) for i in running)
+        return expected + slots * estimate <= left
+
+    def finish(self, outcome: Outcome) -> None:
+        self.folder.record(outcome)
+        self.done[outcome.index] = outcome
+        self.pauses.record(outcome.game_id, outcome.agents, outcome.fallback_shares)
+        self.on_change(self)
+
+    def take(self, queue: deque[GameSpec]) -> GameSpec | None:
+        """The next queued game that uses no paused endpoint (the others are dropped:
+        left for a resume); None when there is none."""
+        while queue:
+            spec = queue.popleft()
+            if self.pauses.allows(spec.agents):
+                return spec
+        return None
+
+
+async def run_local(config: TournamentConfig, pending: list[GameSpec], tracker: Tracker) -> None:
+    """Play the pending games in this process, up to ``config.concurrency`` at a time,
+    while the budget admits them."""
+    queue = deque(pending)
+    running: dict[asyncio.Task[Outcome | None], int] = {}
+    while True:
+        while (len(running) < config.concurrency and tracker.admits(running.values())
+               and (spec := tracker.take(queue)) is not None):
+            game = play_spec(config, spec, tracker.folder.transcript(spec), tracker.budget)
+            running[asyncio.create_task(game)] = spec.index
+        if not running:
+            return
+        finished, _ = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
+        for task in finished:
+            del running[task]
+            outcome = task.result()
+            if outcome is not None:
+                tracker.finish(outcome)
+
+
+def summary(tracker: Tracker, total: int, unpriced: Sequence[str] = ()) -> dict[str, Any]:
+    """What the run did: games done, spend (``unpriced``: the agents whose calls it does
+    not count, having no price), and why it stopped short if it did."""
+    done = len(tracker.done)
+    stopped = None
+    paused = tracker.pauses.report()
+    if paused:
+        stopped = (f"{len(paused)} model endpoint{'s' if len(paused) > 1 else ''} paused, "
+                   f"{total - done} games left; fix {'them' if len(paused) > 1 else 'it'} and "
+                   f"run: arena tournament {tracker.folder.path} --resume")
+    elif done < total:
+        stopped = (f"budget reached: spent ${tracker.spent:.4f} of "
+                   f"${tracker.budget.cap or 0:.4f}, {total - done} games left; raise "
+                   f"budget_usd in {tracker.folder.path / CONFIG_FILE} and run: "
+                   f"arena tournament {tracker.folder.path} --resume")
+    return {"games": done, "total": total, "spent_usd": round(tracker.spent, 6),
+            "unpriced_agents": list(unpriced), "stopped": stopped, "paused": paused,
+            "folder": str(tracker.folder.path)}

@@ -1,0 +1,111 @@
+"""``arena judge`` against the stub server (replayed from a cassette): every public speech
+scored, the ledger check worked out by hand, and ``arena eval --judged`` joining it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agents.speech_judge import read_answer, schema
+from arena.app.cli import main
+from arena.app.commands.judge import speeches
+from arena.text import Describer
+from evals.records import load_record
+from tests.evals.scripted_game import scripted_events, write_scripted
+from tests.llm.conftest import CASSETTES
+from tests.llm.stub_server import StubServer, decision
+
+Cassette = Callable[[str], AbstractContextManager[Any]]
+
+
+def answer(naturalness: int = 3, fabrication: bool = False) -> dict[str, Any]:
+    return {"naturalness": naturalness, "contextual_fit": 4, "coherence": 4, "diversity": 2,
+            "fabrication": fabrication, "omission": False, "misdirection": False,
+            "bussing": False, "rationale": "short"}
+
+
+# The scripted game's nine public speeches, in order (tests/evals/scripted_game.py):
+# day 1: 3 (true seer claim and check), 2 (false seer claim and check), 4, 5; the revote:
+# 1, 3; day 2: 2, 4, 5. The ledger checks claims in the first two only (later repeats
+# are not checked again).
+ANSWERS = [
+    answer(fabrication=True),  # 3 told the truth: the judge disagrees with the ledger
+    answer(naturalness=5, fabrication=True),  # 2 lied: it agrees
+    answer(), answer(), answer(), answer(), answer(), answer(),
+    {**answer(), "naturalness": 9},  # out of range: no judgement for 5's last speech
+]
+
+
+@pytest.fixture
+def judged(stub: StubServer, cassette: Cassette, tmp_path: Path,
+           capsys: pytest.CaptureFixture[str]) -> tuple[Path, Path, dict[str, Any]]:
+    game = write_scripted(tmp_path / "scripted.jsonl")
+    out = tmp_path / "judgements.jsonl"
+    stub.push(*(decision(a) for a in ANSWERS))
+    recorded = (CASSETTES / "judge_scripted.yaml").exists()
+    with cassette("judge_scripted"):
+        code = main(["judge", str(game), "--model", f"openai:gpt-5.4-mini@{stub.openai_url}",
+                     "--out", str(out), "--concurrency", "1", "--json"])
+    assert code == 0
+    assert stub.seen == [] if recorded else len(stub.seen) == len(ANSWERS)  # a replay stays off
+    summary: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return game, out, summary
+
+
+def test_every_public_speech_is_judged_and_written(
+        judged: tuple[Path, Path, dict[str, Any]]) -> None:
+    _, out, summary = judged
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert rows[0]["type"] == "judge_header" and rows[0]["speeches"] == 9
+    assert [r["seat"] for r in rows[1:]] == [3, 2, 4, 5, 1, 3, 2, 4, 5]
+    assert "naturalness" in rows[-1]["error"] and "scores" not in rows[-1]
+    assert rows[2]["scores"]["naturalness"] == 5 and rows[2]["deception"]["fabrication"]
+    assert summary["judged"] == 8 and summary["errors"] == 1
+    # two speeches hold checked claims: 3's true ones (flagged: a miss), 2's false (flagged)
+    assert summary["ledger_agreement"]["value"] == 0.5
+    assert summary["ledger_agreement"]["n"] == 2
+    assert summary["confusion"] == {"ledger_false/flagged": 1, "ledger_true/flagged": 1}
+
+
+def test_eval_joins_the_judgements_by_speech_and_agent(
+        judged: tuple[Path, Path, dict[str, Any]], capsys: pytest.CaptureFixture[str]) -> None:
+    game, out, _ = judged
+    assert main(["eval", str(game), "--judged", str(out), "--json"]) == 0
+    m = json.loads(capsys.readouterr().out)["groups"]["all"]
+    assert m["judge_naturalness"]["value"] == pytest.approx((7 * 3 + 5) / 8)
+    assert m["judge_fabrication"]["value"] == pytest.approx(2 / 8)
+    assert m["judge_ledger_agreement"]["value"] == 0.5
+    assert main(["eval", str(game), "--judged", str(out), "--json", "--by", "role"]) == 0
+    by_role = json.loads(capsys.readouterr().out)["groups"]
+    # the wolves' speeches: 2 on day 1 (5), 1 in the revote and 2 on day 2 (3 each)
+    assert by_role["werewolf"]["judge_naturalness"]["value"] == pytest.approx(11 / 3)
+    assert by_role["werewolf"]["judge_naturalness"]["n"] == 3
+    assert main(["eval", str(game), "--json", "--by", "model"]) == 0
+    assert "judge_naturalness" not in json.loads(capsys.readouterr().out)["groups"]["gpt-x"]
+
+
+def test_the_judge_sees_only_what_the_speaker_saw(tmp_path: Path) -> None:
+    record = load_record(write_scripted(tmp_path / "scripted.jsonl"))
+    assert record is not None
+    items = speeches(record)
+    check = next(e for e in scripted_events() if e.to_dict()["type"] == "check_result")
+    line = Describer("en", 3)(check)
+    assert line
+    seer, wolf = items[0], items[1]
+    assert (seer.seat, wolf.seat) == (3, 2)
+    assert line in seer.seen and line not in wolf.seen
+    assert "seat 2: werewolf" in wolf.prompt() and "role role=seer" in wolf.prompt()
+
+
+def test_answers_are_read_strictly() -> None:
+    assert read_answer(answer())[1]["fabrication"] is False
+    for bad, field in (({**answer(), "coherence": True}, "coherence"),
+                       ({**answer(), "bussing": "no"}, "bussing"), (None, "JSON")):
+        with pytest.raises(ValueError, match=field):
+            read_answer(bad)
+    assert set(schema()["required"]) == set(answer())
