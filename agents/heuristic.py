@@ -13,38 +13,16 @@ sentences that give its reasons (``agents.tactics.talk``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from agents.base import SeededAgent
 from agents.belief import BeliefTracker, is_pack
-from agents.tactics import (
-    buildings,
-    day,
-    hybrid,
-    infatuated,
-    little_girl,
-    moon,
-    offices,
-    pack_kill,
-    piper,
-    registry,
-    seer,
-    thief,
-    variants,
-    village_powers,
-    wolf_day,
-)
+from agents.tactics import hybrid, moon, pack_kill
+from agents.tactics.registry import PLAYS, PUBLIC_KINDS, plays
 from agents.tactics.situation import Situation
 from arena.engine.requests import Decision, Request
 from arena.engine.view import Observation
 
-Play = Callable[[Situation, Request], Decision]
 
-PUBLIC_KINDS = frozenset({"vote", "elect", "badge", "explode", "speak", "last_words",
-                          "vouch", "probe"})
-"""Decisions for which a wolf needs the village's view (the public belief)."""
-
-
+@plays("kill")
 def kill(s: Situation, request: Request) -> Decision:
     """The hybrid's kill, the white wolf's lone kill, or the pack's."""
     if request.context.get("hybrid"):
@@ -54,25 +32,6 @@ def kill(s: Situation, request: Request) -> Decision:
     if request.context.get("moon") and not s.is_wolf:  # E26 / O12: a power risen as a wolf
         return moon.risen_kill(s, request)
     return pack_kill.kill(s, request)
-
-
-PLAYS: dict[str, Play] = {
-    "kill": kill, "check": seer.check, "protect": village_powers.protect,
-    "save": village_powers.save, "poison": village_powers.poison,
-    "shoot": village_powers.shoot, "link": village_powers.link,
-    "swap": thief.swap, "peek": little_girl.peek, "charm": piper.charm,
-    "support": hybrid.support, "adore": infatuated.adore,
-    "run": offices.run, "elect": offices.elect, "badge": offices.hand_over,
-    "appoint": offices.hand_over, "designate": offices.designate,
-    "vote": day.vote, "speak": day.speak, "last_words": day.speak, "belief": day.beliefs,
-    "probe": day.vote,
-    "explode": wolf_day.explode, "vouch": variants.vouch, "plague": variants.plague,
-    "toss": variants.toss, "unfaithful": variants.trusted_pick,
-    "secret_lover": variants.trusted_pick,
-    "confess": buildings.confess, "pardon": buildings.pardon, "bar": buildings.bar,
-    "move": buildings.lodge, "house": buildings.house, "move_in": buildings.move_in,
-    "strike": buildings.strike, "mend": buildings.mend, "burn": buildings.burn,
-}
 
 
 class HeuristicAgent(SeededAgent):
@@ -94,11 +53,10 @@ class HeuristicAgent(SeededAgent):
     def play(self, observation: Observation, request: Request) -> Decision:
         """The heuristic's own answer, before ``decide``'s safety net of the default."""
         belief = self.private.update(observation)
-        wolf_needs_it = is_pack(observation.role) and (
-            request.kind in PUBLIC_KINDS or request.kind in registry.PUBLIC_KINDS)
+        wolf_needs_it = is_pack(observation.role) and request.kind in PUBLIC_KINDS
         public = self.public.update(observation) if wolf_needs_it else belief
         situation = Situation(observation, belief, public, self.private.evidence, self.rng,
                               self.lang)
-        play = PLAYS.get(request.kind) or registry.PLAYS.get(request.kind)
+        play = PLAYS.get(request.kind)
         decision = play(situation, request) if play else request.default()
         return moon.quiet(situation, decision) if request.shape == "speech" else decision

@@ -55,6 +55,16 @@ class ImportSource(BaseModel):
     differences: list[str]
 
 
+class ForkOrigin(BaseModel):
+    """Where a forked game branched off: its parent game and the parent's last event
+    (``at``, a seq) whose decisions it replayed."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    parent: str
+    at: int = Field(ge=0)
+
+
 class TranscriptHeader(BaseModel):
     """Line 1 of a transcript: the game's seed, rules, deal, seats and provenance."""
 
@@ -75,6 +85,7 @@ class TranscriptHeader(BaseModel):
     versions: dict[str, str] = Field(default_factory=dict)
     prompts: dict[str, str] = Field(default_factory=dict)
     source: ImportSource | None = None  # an imported game's record
+    fork: ForkOrigin | None = None  # a game forked from another (``arena fork``)
 
     def as_json(self) -> dict[str, Any]:
         """The header as JSON data: the keys it was made or read with, in field order."""
@@ -98,7 +109,8 @@ def _versions() -> dict[str, str]:
 
 
 def make_header(game: Game, *, game_id: str, seed: int, seats: list[SeatEntry],
-                prompts: dict[str, str] | None = None) -> TranscriptHeader:
+                prompts: dict[str, str] | None = None,
+                fork: ForkOrigin | None = None) -> TranscriptHeader:
     """The header of a game about to be played (its cards are dealt: each seat's, then
     the rest, as the deal laid them out before any variant's setup)."""
     config, cards = game.judge.config, game.judge.cards
@@ -109,4 +121,4 @@ def make_header(game: Game, *, game_id: str, seed: int, seats: list[SeatEntry],
         roles={str(n): r for n, r in enumerate(cards[:config.players], start=1)},
         centre=list(cards[config.players:]),
         created=datetime.now(UTC).isoformat(timespec="seconds"), versions=_versions(),
-        prompts=prompts or {})
+        prompts=prompts or {}, **({"fork": fork} if fork is not None else {}))

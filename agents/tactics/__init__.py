@@ -1,9 +1,9 @@
 """The heuristic agent's play, one module per part of the game.
 
 ``situation`` holds what every decision draws on; the other modules answer the
-requests of one role or one phase. A module registers its plays in ``registry``
-(``agents.heuristic`` also maps the older kinds to them by name); importing the
-package imports every module, so each registration happens.
+requests of one role or one phase and registers each play in ``registry``
+(``@plays(KIND)``), which ``agents.heuristic`` looks up; importing the package
+imports every module, so each registration happens.
 """
 
 import importlib

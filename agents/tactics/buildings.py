@@ -5,6 +5,7 @@ exposed."""
 from __future__ import annotations
 
 from agents.belief import is_pack
+from agents.tactics.registry import plays
 from agents.tactics.situation import Situation, answer
 from arena.engine.requests import Decision, Request
 
@@ -19,6 +20,7 @@ def _yes(request: Request, yes: bool) -> Decision:
     return Decision(kind=request.kind, yes=yes)
 
 
+@plays("confess")
 def confess(s: Situation, request: Request) -> Decision:
     """The confessor looks at the most informative unknown seat (a wolf: at a seat that
     may hide the seer)."""
@@ -31,6 +33,7 @@ def confess(s: Situation, request: Request) -> Decision:
     return answer(request, min(o for o in pool if abs(s.p(o) - 0.5) <= best + 0.02))
 
 
+@plays("pardon")
 def pardon(s: Situation, request: Request) -> Decision:
     """The noble pardons himself, a packmate (a wolf), or a seat he trusts (the village)."""
     exiled = int(request.context.get("exiled", 0))
@@ -43,6 +46,7 @@ def pardon(s: Situation, request: Request) -> Decision:
                 or s.p(exiled) < 0.5 * s.baseline())
 
 
+@plays("bar")
 def bar(s: Situation, request: Request) -> Decision:
     """The schoolmistress silences the vote of a seat that stands out as a wolf (a wolf:
     of the seat the village trusts most, the credible seer first)."""
@@ -54,6 +58,7 @@ def bar(s: Situation, request: Request) -> Decision:
     return answer(request, best if best is not None and s.sharp(best) else None)
 
 
+@plays("move")
 def lodge(s: Situation, request: Request) -> Decision:
     """The bailiff houses a trusted vagrant (a wolf: a packmate)."""
     options = list(request.options)
@@ -64,6 +69,7 @@ def lodge(s: Situation, request: Request) -> Decision:
     return answer(request, choice if choice is not None and not s.sharp(choice) else None)
 
 
+@plays("house")
 def house(s: Situation, request: Request) -> Decision:
     """The empty house with the strongest power."""
     buildings = s.obs.buildings
@@ -73,12 +79,14 @@ def house(s: Situation, request: Request) -> Decision:
     return answer(request, ranked[0] if ranked else None)
 
 
+@plays("move_in")
 def move_in(s: Situation, request: Request) -> Decision:
     """A vagrant always takes a house: its power, and the barber and crow can reach him
     no more than anyone else."""
     return _yes(request, True)
 
 
+@plays("strike")
 def strike(s: Situation, request: Request) -> Decision:
     """The barber strikes a near-certain wolf (he dies too if he is wrong); an exposed
     wolf takes the credible seer with him."""
@@ -92,6 +100,7 @@ def strike(s: Situation, request: Request) -> Decision:
     return answer(request, best if sure else None)
 
 
+@plays("mend")
 def mend(s: Situation, request: Request) -> Decision:
     """The bone-setter renews his own spent power, else a trusted seat's (a wolf: a
     packmate's, else nobody's)."""
@@ -104,6 +113,7 @@ def mend(s: Situation, request: Request) -> Decision:
     return answer(request, s.trusted(options))
 
 
+@plays("burn")
 def burn(s: Situation, request: Request) -> Decision:
     """The arsonist burns the house of the seat that stands out as a wolf (taking his
     building's power from him)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from agents.belief import LITTLE_GIRL, MEDIUM, POSSESSED, SEER, is_pack, role_table
 from agents.tactics import hybrid, little_girl, medium, pack_kill, piper, possessed, seer, wolf_day
+from agents.tactics.registry import plays
 from agents.tactics.situation import POWER_CLAIMS, Situation, Words, answer
 from agents.tactics.talk import role_name
 from arena.engine.events import Claim, Death, Speech
@@ -14,6 +15,7 @@ SHOWN_UNDER_THREAT = (*POWER_CLAIMS, "elder", "chief")
 exile would cost the village its powers)."""
 
 
+@plays("vote", "probe", public=True)
 def vote(s: Situation, request: Request) -> Decision:
     options = [o for o in request.options if o != s.me]
     if s.obs.rules.get("lovers.vote_restriction") == "must_vote_each_other" and (
@@ -30,6 +32,7 @@ def vote(s: Situation, request: Request) -> Decision:
     return answer(request, s.suspect(options))
 
 
+@plays("speak", "last_words", public=True)
 def speak(s: Situation, request: Request) -> Decision:
     words = s.words()
     if request.context.get("channel") == "wolves":
@@ -140,6 +143,7 @@ def trust_reason(s: Situation, seer_seat: int, words: Words) -> str:
     return words.text("why.rival_lied", rival=rivals[0]) if rivals[0] in s.ev.liars else ""
 
 
+@plays("belief")
 def beliefs(s: Situation, request: Request) -> Decision:
     table = role_table(s.ev, s.belief)
     return Decision(kind="belief", beliefs={str(o): d for o, d in table.items() if o != s.me})

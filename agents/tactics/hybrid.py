@@ -3,10 +3,12 @@ player's camp, and (tied to a good lover) spends his one kill on the likeliest w
 
 from __future__ import annotations
 
+from agents.tactics.registry import plays
 from agents.tactics.situation import Situation, answer
 from arena.engine.requests import Decision, Request
 
 
+@plays("support")
 def support(s: Situation, request: Request) -> Decision:
     """The most trusted seat (the village wins most games); ties at random. A lover
     (whose win is the pair's) supports his partner."""

@@ -3,12 +3,14 @@ village can least spare (a credible seer), so that he dies in that player's plac
 
 from __future__ import annotations
 
+from agents.tactics.registry import plays
 from agents.tactics.situation import CREDIBLE, POWER_CLAIMS, Situation, answer
 from arena.engine.requests import Decision, Request
 
 WAIT_UNTIL = 3  # the night from which he adores the most trusted seat rather than wait
 
 
+@plays("adore")
 def adore(s: Situation, request: Request) -> Decision:
     """The credible seer, else a trusted power claimant, else the trusted sheriff; with
     nobody worth it he waits (while he may) and then adores the most trusted seat."""

@@ -4,11 +4,13 @@ the wolves she saw (showing her card only when the table does not already see th
 from __future__ import annotations
 
 from agents.belief import LITTLE_GIRL, is_pack
+from agents.tactics.registry import plays
 from agents.tactics.situation import Situation, Words
 from arena.engine.events import Claim
 from arena.engine.requests import Decision, Request
 
 
+@plays("peek")
 def peek(s: Situation, request: Request) -> Decision:
     """Peek while part of the pack is hidden from her and what she may learn (and live to
     tell) outweighs what a catch would cost: the pack kills her that night, taking the

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from agents.belief import SEER
 from agents.tactics import seer, wolf_day
+from agents.tactics.registry import plays
 from agents.tactics.situation import Situation, answer
 from arena.engine.requests import Decision, Request
 
 
+@plays("run")
 def run(s: Situation, request: Request) -> Decision:
     if s.role == SEER:
         yes = seer.claims(s, request) or s.rng.random() < 0.5
@@ -19,6 +21,7 @@ def run(s: Situation, request: Request) -> Decision:
     return Decision(kind="run", yes=yes)
 
 
+@plays("elect", public=True)
 def elect(s: Situation, request: Request) -> Decision:
     options = list(request.options)
     if s.is_wolf:
@@ -29,6 +32,8 @@ def elect(s: Situation, request: Request) -> Decision:
     return answer(request, credible if credible in options else s.trusted(options))
 
 
+@plays("badge", public=True)
+@plays("appoint")
 def hand_over(s: Situation, request: Request) -> Decision:
     """The badge (or the monk's appointment) to the most trusted seat, the credible seer
     first; an unexposed wolf hands it to a packmate, an exposed one tears it (or passes
@@ -43,6 +48,7 @@ def hand_over(s: Situation, request: Request) -> Decision:
     return answer(request, credible if credible in options else s.trusted(options))
 
 
+@plays("designate")
 def designate(s: Situation, request: Request) -> Decision:
     """The dying scapegoat lets only the trusted vote tomorrow: every seat but those that
     stand out as wolves (else the less suspect half)."""

@@ -3,12 +3,14 @@ ones he has not charmed."""
 
 from __future__ import annotations
 
+from agents.tactics.registry import plays
 from agents.tactics.situation import POWER_CLAIMS, Situation
 from arena.engine.requests import Decision, Request
 
 MARKED = 0.5  # extra risk of a night death for a claimed power role or the sheriff
 
 
+@plays("charm")
 def charm(s: Situation, request: Request) -> Decision:
     """The ``count`` seats least likely to die soon: the least suspected (the village
     will not exile them) and not marked for the pack's kill; ties at random."""

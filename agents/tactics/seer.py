@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from agents.belief import PIPER, SEER, is_pack
+from agents.tactics.registry import plays
 from agents.tactics.situation import Situation, Words, answer
 from arena.engine.events import Claim
 from arena.engine.requests import Decision, Request
 
 
+@plays("check")
 def check(s: Situation, request: Request) -> Decision:
     """The unchecked seat whose P(wolf) is nearest 1/2 (the most informative)."""
     pool = [o for o in request.options if o not in s.ev.my_checks] or list(request.options)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from agents.belief import is_pack, role_table
-from agents.tactics.registry import CARD_VALUE
+from agents.tactics.registry import CARD_VALUE, plays
 from agents.tactics.situation import Situation, answer
 from arena.engine.requests import Decision, Request
 
@@ -20,6 +20,7 @@ TURNCOAT = 15.0
 """What a village thief loses by turning wolf unawares: the pack wins far fewer games."""
 
 
+@plays("swap")
 def swap(s: Situation, request: Request) -> Decision:
     cards: Sequence[str] = request.context.get("cards", ())
     if cards:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from agents.tactics.registry import plays
 from agents.tactics.situation import POWER_CLAIMS, Situation, answer
 from arena.engine.requests import Decision, Request
 
@@ -10,6 +11,7 @@ POISON_OVER = 0.35  # how far above the average seat a poison target must stand
 SHOOT_AT = 0.45
 
 
+@plays("protect")
 def protect(s: Situation, request: Request) -> Decision:
     """The credible seer, else a trusted power claimant, else himself (none on night 1,
     when an empty guard never clashes with the antidote)."""
@@ -23,6 +25,7 @@ def protect(s: Situation, request: Request) -> Decision:
                   or (s.me if s.me in request.options else s.trusted(list(request.options))))
 
 
+@plays("save")
 def save(s: Situation, request: Request) -> Decision:
     victim = int(request.context.get("victim", 0))
     yes = (victim == s.me or s.obs.day == 1 or victim == s.credible_seer()
@@ -30,6 +33,7 @@ def save(s: Situation, request: Request) -> Decision:
     return Decision(kind="save", yes=yes)
 
 
+@plays("poison")
 def poison(s: Situation, request: Request) -> Decision:
     """The top suspect, once he is far likelier a wolf than the average seat."""
     best = s.suspect(list(request.options))
@@ -37,12 +41,14 @@ def poison(s: Situation, request: Request) -> Decision:
     return answer(request, best if likely else None)
 
 
+@plays("shoot")
 def shoot(s: Situation, request: Request) -> Decision:
     best = s.suspect(list(request.options))
     likely = best is not None and s.danger(best) >= max(SHOOT_AT, 1.5 * s.baseline())
     return answer(request, best if likely or not request.allow_none else None)
 
 
+@plays("link")
 def link(s: Situation, request: Request) -> Decision:
     """Cupid ties himself to a random player (or, if he may not, two random players)."""
     others = [o for o in request.options if o != s.me]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from agents.belief import SEER, WHITE_EYED
+from agents.tactics.registry import plays
 from agents.tactics.situation import CREDIBLE, Situation, Words, shared_hash
 from arena.engine.events import Claim
 from arena.engine.requests import Decision, Request
@@ -120,6 +121,7 @@ def doomed_mate(s: Situation) -> int | None:
     return doomed[0] if doomed else None
 
 
+@plays("explode", public=True)
 def explode(s: Situation, request: Request) -> Decision:
     """Self-destruct only when exposed, with a teammate left and the end in sight (never
     a wolf who plays for himself)."""

@@ -20,7 +20,7 @@ from agents.prompts import hashes as prompt_hashes
 from agents.providers.describe import safe_spec
 from arena.app.scenario import Scenario
 from arena.engine import BaseEvent, Game, GameConfig, GameResult
-from arena.header import SeatEntry, TranscriptHeader, make_header
+from arena.header import ForkOrigin, SeatEntry, TranscriptHeader, make_header
 from arena.transcript_writer import TranscriptWriter
 
 Sink = Callable[[BaseEvent], None]
@@ -58,8 +58,10 @@ class Session:
                  deal: Sequence[str] | None = None, specs: Mapping[int, str] | None = None,
                  players: Mapping[int, str] | None = None, out: Path | None = None,
                  game_id: str | None = None, sinks: Sequence[Sink] = (),
-                 timeout_s: float = 60.0, record_reasoning: bool = False) -> None:
+                 timeout_s: float = 60.0, record_reasoning: bool = False,
+                 fork: ForkOrigin | None = None) -> None:
         self.config, self.agents, self.seed = config, agents, seed
+        self._fork = fork
         self._specs, self._players = specs, players or {}
         self._game_id = game_id if game_id is not None else out.stem if out else ""
         self._sinks = list(sinks)
@@ -76,7 +78,7 @@ class Session:
             raise ValueError("a session without seat specs has no header")
         seats = seat_entries(self.config, self._specs, self.agents, self._players)
         return make_header(self.game, game_id=self._game_id, seed=self.seed, seats=seats,
-                           prompts=prompt_hashes())
+                           prompts=prompt_hashes(), fork=self._fork)
 
     def _fan_out(self, event: BaseEvent) -> None:
         for sink in self._sinks:

@@ -70,7 +70,7 @@ def _parse_sets(items: Sequence[str]) -> dict[str, Any]:
     return out
 
 
-def _parse_seats(items: Sequence[str], players: int) -> dict[int, str]:
+def parse_seats(items: Sequence[str], players: int) -> dict[int, str]:
     out = {}
     for item in items:
         seat, sep, spec = item.partition("=")
@@ -114,7 +114,7 @@ def build_setup(args: argparse.Namespace) -> Setup:
         options = {seat: table.seat(seat) for seat in specs}
         specs.update({seat: o.agent for seat, o in options.items() if o.agent})
         config = _named(config, options)
-    specs.update(_parse_seats(args.seat, config.players))
+    specs.update(parse_seats(args.seat, config.players))
     check_keys(specs, options)  # fail before the game starts
     setup = Setup(config, specs, seed, None, None, args.timeout, args.record_reasoning,
                   options, args.lang)

@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agents import Agent, make_agent
+from agents.moon import in_force
 from arena import presets
 from arena.app.server import guesses, i18n
 from arena.app.server.answers import pending_json
@@ -213,6 +214,7 @@ class Table:
             "players": self.config.players, "over": self.over, "error": self.error,
             "events": as_seen(shown, Describer(lang, viewer))[after:], "last": len(shown),
             "replace": after == 0, "final": final_roles(shown, lang),
+            "moon": moon_in_force(shown, lang),
             "thinking": self.deciding(), "agents": self.agents_shown(viewer),
             "guess": self.over and self.guess_due(viewer),
         }
@@ -272,6 +274,13 @@ def as_seen(events: list[BaseEvent], describe: Describer) -> list[dict[str, Any]
                                    for c in event.claims]
         out.append(item)
     return out
+
+
+def moon_in_force(events: list[BaseEvent], lang: str) -> list[dict[str, str]]:
+    """The New Moon events in force on the table, each with its name and effect."""
+    words = catalog(lang)
+    return [{"card": card, "name": words.t(f"moon_card.{card}"),
+             "effect": words.t(f"moon_effect.{card}")} for card in in_force(events)]
 
 
 def final_roles(events: list[BaseEvent], lang: str) -> list[dict[str, Any]]:

@@ -135,6 +135,14 @@
     ring.replaceChildren($("ring-centre"), ...seats);
   }
 
+  // ---- the New Moon events in force, each with its effect
+  function renderMoon() {
+    const cards = state.moon || [];
+    $("moon").hidden = !cards.length;
+    $("moon-title").textContent = S.moon_in_force;
+    $("moon-list").replaceChildren(...cards.map((c) => el("li", c.card + " “" + c.name + "”: " + c.effect)));
+  }
+
   // ---- spot the AI: once the game is over, a person names the seats they take for AI
   let guessShown = false;
   function renderGuess() {
@@ -209,6 +217,7 @@
     renderRing();
     renderEnd();
     renderGuess();
+    renderMoon();
     $("away").hidden = !state.away && state.missed !== 1;
     $("away-text").textContent = state.away ? S.away : S.away_warned;
     $("back").hidden = !state.away;

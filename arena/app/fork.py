@@ -1,0 +1,83 @@
+"""Forks: a recorded game replayed up to one of its events, then played on with other
+agents (``arena fork GAME.jsonl --at SEQ --seat N=SPEC``), for counterfactual studies
+("what if seat 3 had been model B from day 2"). Every decision asked while the last
+event is before the fork point is the recorded one; from the fork point on each seat
+plays its new agent (``--seat``) or, by default, a fresh agent of its recorded spec.
+The new transcript's header names its parent game and the fork point."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from agents import Agent, kind_of, make_agent
+from agents.replay import ReplayAgent, decisions_by_seat
+from arena.app.session import Session
+from arena.engine import BaseEvent, Decision, GameResult, Observation, Request
+from arena.errors import UsageError
+from arena.header import ForkOrigin
+from arena.transcript import config_of, deal_of, read
+
+PEOPLE = ("human", "web")  # seats a person played: a fork needs an agent for them
+
+
+@dataclass
+class Clock:
+    """The seq of the last event the forked game has emitted (a session sink)."""
+
+    seq: int = -1
+
+    def __call__(self, event: BaseEvent) -> None:
+        self.seq = event.seq
+
+
+class ForkSeat:
+    """The recorded answers while the game is before the fork point, then ``then``."""
+
+    concurrent = True
+
+    def __init__(self, recorded: ReplayAgent, then: Agent, clock: Clock, at: int) -> None:
+        self.recorded, self.then, self.clock, self.at = recorded, then, clock, at
+
+    async def decide(self, observation: Observation, request: Request) -> Decision:
+        if self.clock.seq < self.at:
+            return await self.recorded.decide(observation, request)
+        return await self.then.decide(observation, request)
+
+    def unbilled(self) -> tuple[object, ...]:
+        return self.recorded.unbilled() if self.clock.seq < self.at else ()
+
+
+def fork_session(parent: Path, at: int, specs: dict[int, str], out: Path,
+                 timeout_s: float = 60.0) -> Session:
+    """The forked game of ``parent`` at event ``at``, with ``specs`` (seat -> agent spec)
+    replacing the recorded agents from there on; UsageError for a bad fork point or a
+    person's seat left without an agent."""
+    transcript = read(parent)
+    header, events = transcript.header, transcript.events
+    if not events or not 0 <= at <= events[-1].seq:
+        last = events[-1].seq if events else 0
+        raise UsageError(f"--at {at}: the parent's events run from 0 to {last}")
+    config = config_of(header)
+    recorded = {s.seat: s.agent for s in header.seats}
+    chosen = {seat: specs.get(seat, recorded.get(seat, ""))
+              for seat in range(1, config.players + 1)}
+    people = sorted(s for s, spec in chosen.items() if kind_of(spec) in PEOPLE or not spec)
+    if people:
+        raise UsageError(f"seat {people[0]} was played by a person: give it an agent "
+                         f"(--seat {people[0]}=heuristic)")
+    seed = header.seed or 0
+    queues = decisions_by_seat([e.to_dict() for e in events])
+    clock = Clock()
+    agents: dict[int, Agent] = {
+        seat: ForkSeat(ReplayAgent(queues.get(seat, [])), make_agent(spec, seat, seed),
+                       clock, at)
+        for seat, spec in chosen.items()}
+    return Session(config, agents, seed=seed, deal=deal_of(header, config), specs=chosen,
+                   out=out, sinks=[clock], timeout_s=timeout_s,
+                   record_reasoning=header.record_reasoning,
+                   fork=ForkOrigin(parent=header.game_id or parent.stem, at=at))
+
+
+async def fork_game(parent: Path, at: int, specs: dict[int, str], out: Path) -> GameResult:
+    return await fork_session(parent, at, specs, out).run()

@@ -1,0 +1,68 @@
+"""Forks (``arena fork``): a game replayed up to one of its events, then played on with
+other agents. A fork at the last event reproduces its parent; a fork with another agent
+is the parent up to the fork point; the new transcript names its parent and replays."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from arena.app import reproduce
+from arena.app.cli import main
+
+
+def lines(path: Path) -> tuple[dict[str, object], list[str]]:
+    header, *events = path.read_text(encoding="utf-8").splitlines()
+    return json.loads(header), events
+
+
+@pytest.fixture
+def parent(tmp_path: Path) -> Path:
+    path = tmp_path / "parent.jsonl"
+    assert main(["play", "--preset", "classic-8", "--seed", "4", "--agents", "heuristic",
+                 "--out", str(path)]) == 0
+    return path
+
+
+def test_a_fork_at_the_last_event_reproduces_its_parent(parent: Path, tmp_path: Path) -> None:
+    _, events = lines(parent)
+    last = json.loads(events[-1])["seq"]
+    out = tmp_path / "fork.jsonl"
+    assert main(["fork", str(parent), "--at", str(last), "--out", str(out)]) == 0
+    header, forked = lines(out)
+    assert forked == events
+    assert header["fork"] == {"parent": "parent", "at": last}
+    assert reproduce.verify(out)[0]
+
+
+def test_a_fork_with_another_agent_is_the_parent_up_to_the_fork_point(
+        parent: Path, tmp_path: Path) -> None:
+    _, events = lines(parent)
+    day2 = next(json.loads(e)["seq"] for e in events
+                if json.loads(e)["type"] == "phase" and json.loads(e)["day"] == 2)
+    out = tmp_path / "fork.jsonl"
+    assert main(["fork", str(parent), "--at", str(day2), "--seat", "3=random",
+                 "--seat", "5=passive", "--out", str(out)]) == 0
+    header, forked = lines(out)
+    before = [e for e in events if json.loads(e)["seq"] <= day2]
+    assert forked[:len(before)] == before  # identical up to the fork point
+    assert forked != events  # then the new agents play on
+    assert [s["agent"] for s in header["seats"]][2:5] == ["random", "heuristic", "passive"]
+    assert json.loads(forked[-1])["type"] == "game_end"
+    assert reproduce.verify(out)[0]
+
+
+def test_bad_forks_are_one_line_errors(parent: Path, tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fork", str(parent), "--at", "99999"]) == 2
+    assert "--at 99999: the parent's events run from 0 to" in capsys.readouterr().err
+    assert main(["fork", str(parent), "--at", "3", "--seat", "9=random"]) == 2
+    assert "--seat 9: the table has seats 1 to 8" in capsys.readouterr().err
+    person = tmp_path / "person.jsonl"
+    header, events = lines(parent)
+    header["seats"][0]["agent"] = "human"  # type: ignore[index]
+    person.write_text("\n".join([json.dumps(header), *events]) + "\n", encoding="utf-8")
+    assert main(["fork", str(person), "--at", "3"]) == 2
+    assert "seat 1 was played by a person" in capsys.readouterr().err
