@@ -14,6 +14,7 @@ from agents import Agent, kind_of, make_agent
 from agents.replay import ReplayAgent, decisions_by_seat
 from arena.app.session import Session
 from arena.engine import BaseEvent, Decision, GameResult, Observation, Request
+from arena.engine.requests import Usage
 from arena.errors import UsageError
 from arena.header import ForkOrigin
 from arena.transcript import config_of, deal_of, read
@@ -44,8 +45,11 @@ class ForkSeat:
             return await self.recorded.decide(observation, request)
         return await self.then.decide(observation, request)
 
-    def unbilled(self) -> tuple[object, ...]:
-        return self.recorded.unbilled() if self.clock.seq < self.at else ()
+    def unbilled(self) -> tuple[Usage, ...]:
+        """The cut-off tries of whichever agent answered (a model seat after the fork)."""
+        agent = self.recorded if self.clock.seq < self.at else self.then
+        unbilled = getattr(agent, "unbilled", None)
+        return tuple(unbilled()) if unbilled is not None else ()
 
 
 def fork_session(parent: Path, at: int, specs: dict[int, str], out: Path,
