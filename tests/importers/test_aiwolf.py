@@ -17,7 +17,10 @@ VILLAGE = fixture("aiwolf-15-village.log")
 
 @pytest.mark.parametrize(("name", "preset"), [("aiwolf-5-wolves.log", "aiwolf-5"),
                                               ("aiwolf-5-lot.log", "aiwolf-5"),
-                                              ("aiwolf-15-village.log", "aiwolf-15")])
+                                              ("aiwolf-15-village.log", "aiwolf-15"),
+                                              ("aiwolf-nlp-5-lot.log", "aiwolf-nlp-5"),
+                                              ("aiwolf-nlp-9-attack.log", "aiwolf-nlp-9"),
+                                              ("aiwolf-5-server-attack.log", "aiwolf-5")])
 def test_fixtures_match_the_record_and_replay(name: str, preset: str, tmp_path: Path) -> None:
     imported = import_text("aiwolf", fixture(name))
     assert imported.mismatches == []
