@@ -19,3 +19,8 @@ def is_run_folder(path: Path) -> bool:
 
 GUESSES_SUFFIX = ".guesses.json"
 """Beside a web table's transcript ``<id>.jsonl``: the spot-the-AI guesses of its people."""
+
+
+def guesses_path(transcript: Path) -> Path:
+    """The guesses file beside a web table's transcript ``<id>.jsonl``."""
+    return transcript.with_name(transcript.stem + GUESSES_SUFFIX)

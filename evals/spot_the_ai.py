@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict
 from typing import Any
 
-from arena.run_layout import GUESSES_SUFFIX
+from arena.run_layout import guesses_path
 from evals.records import GameRecord
 from evals.stats import Clusters, proportion
 
@@ -21,7 +21,7 @@ WEB = "web"  # the agent spec of a person's seat at a web table
 
 def guesses_of(record: GameRecord) -> dict[int, set[int]]:
     """Guesser seat -> the seats it named as AI (empty when the table had no guesses)."""
-    path = record.path.with_name(record.path.stem + GUESSES_SUFFIX)
+    path = guesses_path(record.path)
     if not path.is_file():
         return {}
     data = json.loads(path.read_text(encoding="utf-8"))

@@ -10,9 +10,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from arena.run_layout import GUESSES_SUFFIX
-
-SUFFIX = GUESSES_SUFFIX
+from arena.run_layout import guesses_path
 
 
 class Guess(BaseModel):
@@ -21,11 +19,6 @@ class Guess(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     ai: list[int] = Field(default_factory=list, max_length=30)
-
-
-def guesses_path(transcript: Path) -> Path:
-    """The guesses file of a table's transcript ``<id>.jsonl``."""
-    return transcript.with_name(transcript.stem + SUFFIX)
 
 
 def save(transcript: Path, guesses: dict[int, list[int]]) -> None:

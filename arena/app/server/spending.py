@@ -27,11 +27,6 @@ class Spend:
     def fits(self, bound: float) -> bool:
         return self.cap is None or self.spent + self.reserved + bound <= self.cap
 
-    @property
-    def exhausted(self) -> bool:
-        """No call of any size can start: the cap is reached."""
-        return self.cap is not None and self.spent >= self.cap
-
 
 class ServerSpend(Spend):
     """The server's spend; every settled call anywhere wakes the calls that wait."""
