@@ -1,8 +1,10 @@
 """Rule keys (one pydantic model, one field per key) and the game configuration.
 
 Every rule option of the catalog is a field of :class:`RuleSet`; its alias is the
-dotted key used by presets, scenarios and ``--set``. Field defaults are the
-tabletop-base (classic) edition; presets override them per edition.
+dotted key used by presets, scenarios and ``--set``. Each role module declares its own
+keys as a group (``WitchRules`` in ``roles/witch.py``), as do the Village and the New
+Moon; the keys of the table (reveals, votes, speeches, the variants) are declared here.
+Field defaults are the tabletop-base (classic) edition; presets override them per edition.
 """
 
 from __future__ import annotations
@@ -15,75 +17,41 @@ from pydantic import (
     ConfigDict,
     Field,
     ValidationError,
-    ValidationInfo,
     field_validator,
     model_validator,
 )
 
-from arena.engine.newmoon.cards import CARDS, DARK
+from arena.engine.newmoon.rules import NewMoonRules
 from arena.engine.roles import ROLES, role_spec
-
-TieRule = Literal[
-    "none", "revote_once", "revote_until", "sheriff_decides", "sheriff_side", "scapegoat", "monk",
-    "random",
-]
-DeathCause = Literal[
-    "wolves", "poison", "vote", "hunter", "lover", "explode", "hybrid", "infatuated",
-    "scapegoat", "monk", "elder_penalty", "hypnosis", "barber", "fire", "other",
-    "punishment", "specter", "backfire", "venom", "thunder", "ufo",  # New Moon (4.3, 4.4)
-]
-ALL_CAUSES: tuple[DeathCause, ...] = (
-    "wolves", "poison", "vote", "hunter", "lover", "explode", "hybrid", "infatuated",
-    "scapegoat", "monk", "elder_penalty", "hypnosis", "barber", "fire", "other")
-
+from arena.engine.roles.chief import ChiefRules
+from arena.engine.roles.cupid import CupidRules
+from arena.engine.roles.elder import ElderRules
+from arena.engine.roles.guard import GuardRules
+from arena.engine.roles.hunter import HunterRules
+from arena.engine.roles.idiot import IdiotRules
+from arena.engine.roles.infatuated import InfatuatedRules
+from arena.engine.roles.little_girl import LittleGirlRules
+from arena.engine.roles.piper import PiperRules
+from arena.engine.roles.seer import SeerRules
+from arena.engine.roles.sheriff import SheriffRules
+from arena.engine.roles.thief import ThiefRules
+from arena.engine.roles.werewolf import WolfRules
+from arena.engine.roles.white_wolf import WhiteWolfRules
+from arena.engine.roles.witch import WitchRules
+from arena.engine.rule_types import RuleGroup, TieRule, dotted
+from arena.engine.village.rules import BuildingRules
 
 NIGHT_ORDER = tuple(s.name for s in sorted(
     (s for s in ROLES.values() if s.night_rank is not None), key=lambda s: s.night_rank or 0))
-
-
-BUILDINGS = 14  # catalog 1.4: the Village deals 14 buildings of 9 types
-
-
-def _houses(entry: str, power: str) -> Any:
-    """A ``buildings.<type>`` field: how many houses of one type the Village deals (A23)."""
-    return Field(0, ge=0, le=BUILDINGS, description=f"A23/{entry}: houses dealt ({power}).")
-
-
-def _key(name: str) -> str:
-    return name.replace("__", ".")
 
 
 class RuleError(ValueError):
     """A rule key or value that does not exist, or a deal that does not add up."""
 
 
-class RuleSet(BaseModel):
-    """Every rule option, keyed by its dotted name (see ``arena rules``)."""
+class RevealRules(RuleGroup):
+    """Death reveals and last words (C4, C5)."""
 
-    model_config = ConfigDict(
-        alias_generator=_key, populate_by_name=True, extra="forbid", frozen=True
-    )
-
-    # --- seer (C1)
-    seer__result: Literal["exact", "wolf_flag", "three_cards"] = Field(
-        "exact", description="C1: a check tells the exact role, or only wolf / not wolf, or "
-        "(Harvest) shows the target's and his two living neighbours' cards, unordered."
-    )
-    # --- hunter (C2, C3, A5)
-    hunter__shoot_on_night_death: bool = Field(
-        True, description="C2: a hunter killed at night may shoot at dawn."
-    )
-    hunter__blocked_causes: tuple[DeathCause, ...] = Field(
-        ("poison", "lover", "explode", "hybrid", "elder_penalty", "other"),
-        description="C3: death causes on which the hunter may not shoot.",
-    )
-    hunter__requires_reveal: bool = Field(
-        False, description="C3: a voted-out hunter shoots only if his role is revealed at death."
-    )
-    hunter__reveal_on_shot: bool = Field(
-        True, description="A hunter who shoots shows his card to everyone."
-    )
-    # --- death reveal and last words (C4, C5)
     reveal__night_death: bool = Field(True, description="C4: roles of night deaths are revealed.")
     reveal__vote_death: bool = Field(True, description="C4: roles of exiled players are revealed.")
     reveal__day_death: bool = Field(
@@ -95,47 +63,11 @@ class RuleSet(BaseModel):
     last_words__quota: int = Field(
         0, ge=0, description="C5: total last words in all_until_quota mode (0 = number of wolves)."
     )
-    # --- witch (C6, C7, C8, A2)
-    witch__total_uses: int = Field(
-        2, ge=1, le=2, description="C6: potion uses per game (2: each potion once; 1: one in all)."
-    )
-    witch__max_per_night: int = Field(2, ge=1, le=2, description="C6: potions usable in one night.")
-    witch__self_save: bool = Field(True, description="C7: the witch may save herself.")
-    witch__self_poison: bool = Field(True, description="The witch may poison herself.")
-    witch__sees_victim: Literal["always", "until_antidote_used"] = Field(
-        "always", description="C8: when the witch is told the wolves' target."
-    )
-    save__double_save: Literal["survives", "dies"] = Field(
-        "survives", description="A2: a target both guarded and saved by the witch."
-    )
-    # --- guard (R8)
-    guard__allow_self: bool = Field(True, description="R8: the guard may protect himself.")
-    guard__allow_repeat: bool = Field(
-        False, description="R8: the guard may protect the same player two nights running."
-    )
-    # --- sheriff (C9-C12, A10, A11)
-    sheriff__election: Literal["none", "day1_after_speeches", "before_night1"] = Field(
-        "day1_after_speeches", description="C9: when the sheriff is elected."
-    )
-    sheriff__electorate: Literal["all_living", "non_candidates", "farmers"] = Field(
-        "all_living", description="C10: who votes in the sheriff election (farmers: only "
-        "the living farmers, VIL)."
-    )
-    sheriff__candidates: Literal["all_living", "farmers"] = Field(
-        "all_living", description="C10/C12: who may run for sheriff and receive the badge "
-        "(farmers: seats whose table attribute building is farmer)."
-    )
-    sheriff__election_tie: Literal["none", "revote_once", "random"] = Field(
-        "revote_once", description="C10: a tied sheriff election."
-    )
-    sheriff__vote_weight: float = Field(2.0, gt=0, description="C11: weight of the sheriff's vote.")
-    sheriff__succession: Literal["optional", "mandatory"] = Field(
-        "optional", description="C12: a dying sheriff may or must pass the badge."
-    )
-    sheriff__succession_on: Literal["killed", "any_death"] = Field(
-        "any_death", description="C12/A11: which deaths pass the badge (killed = not exiled)."
-    )
-    # --- votes (C13, C19, C29, C39, A10)
+
+
+class VoteRules(RuleGroup):
+    """The exile vote (C13, C29, C39)."""
+
     vote__tie: tuple[TieRule, ...] = Field(
         ("none",), description="C13/C39: tie rules in order of precedence; the first that "
         "applies (a revote that stays tied hands on to the next; random: drawn by lot)."
@@ -153,7 +85,11 @@ class RuleSet(BaseModel):
         "tied_among_others", description="C13: in a revote the tied players speak and the "
         "others vote among them, or (AIWolf) everyone votes again for anyone, no speeches."
     )
-    # --- speech (C30)
+
+
+class SpeechRules(RuleGroup):
+    """Speeches (C30)."""
+
     speech__order: Literal["left_of_victim", "seat_order"] = Field(
         "left_of_victim",
         description="C30: speeches (and sequential votes) go clockwise from the left of last "
@@ -162,128 +98,11 @@ class RuleSet(BaseModel):
     speech__rounds_day1: int = Field(1, ge=1, le=3, description="C30: speech rounds on day 1.")
     speech__rounds_later: int = Field(1, ge=1, le=3, description="C30: speech rounds after day 1.")
     speech__max_chars: int = Field(2000, ge=0, description="Longest speech kept (characters).")
-    # --- wolves (C14, C15, C22)
-    wolves__allow_no_kill: bool = Field(True, description="C14: the wolves may kill nobody.")
-    wolves__first_night_kill: bool = Field(
-        True, description="Whether the wolves kill on the first night (AIWolf: no, the pack "
-        "only wakes and talks)."
-    )
-    wolves__allow_wolf_target: bool = Field(True, description="C14: the wolves may target a wolf.")
-    wolves__lover_target_forbidden: bool = Field(
-        True, description="C14: a wolf lover may not target his partner."
-    )
-    wolves__consensus: Literal[
-        "majority_tie_nokill", "timeout_nokill", "leader", "plurality_lot", "plurality_lot_any"
-    ] = Field(
-        "majority_tie_nokill", description="C15: how the pack settles its kill (plurality_lot: "
-        "the most proposed target, a tie drawn by lot, no proposal no kill; plurality_lot_any: "
-        "no proposal draws any prey by lot, the AIWolf servers)."
-    )
-    wolves__chat: bool = Field(True, description="Wolves talk in a private channel each night.")
-    wolves__win: Literal[
-        "all_non_wolves", "all_ordinary_villagers", "all_villagers_or_all_specials", "parity"
-    ] = Field("all_non_wolves", description="C22: whom the wolves must kill to win (parity: "
-              "as many living wolves as other players, AIWolf).")
-    wolves__self_destruct: bool = Field(
-        False, description="A wolf may self-destruct (自爆) at his speech: day ends, no vote."
-    )
-    wolves__self_destruct_timing: Literal["own_speech", "any_time"] = Field(
-        "own_speech", description="When a wolf may self-destruct: before his own speech, or "
-        "(FanLang) also during anyone's, cutting it off; the speech it interrupts is recorded."
-    )
-    # --- cupid and lovers (C17-C19, C21, C36, A5)
-    cupid__allow_self: bool = Field(True, description="R6: Cupid may link himself.")
-    cupid__phase: Literal["night1", "before_game"] = Field(
-        "night1", description="C17: Cupid links in his night-1 step, or before the game "
-        "(before a before_night1 sheriff election)."
-    )
-    cupid__timeout_s: float | None = Field(
-        None, description="C17: seconds Cupid has to link (online: the first 25 s of night 1); "
-        "unset, the table's usual time limit."
-    )
-    lovers__see_roles: bool = Field(False, description="C18: lovers learn each other's role.")
-    lovers__vote_restriction: Literal["forbid_each_other", "none", "must_vote_each_other"] = (
-        Field("forbid_each_other", description="C19: a lover may not vote for the partner, "
-              "may vote freely, or must vote for the partner when he can.")
-    )
-    lovers__lover_target_forbidden: bool = Field(
-        True, description="A5: a hunter may not shoot his lover, a witch not poison hers."
-    )
-    lovers__chain_causes: tuple[DeathCause, ...] = Field(
-        ALL_CAUSES, description="C36: causes of death that take the partner along."
-    )
-    lovers__breakup_causes: tuple[DeathCause, ...] = Field(
-        (), description="C36/A48: causes of death that instead break the pair up: the partner "
-        "lives on for his own side (these win over chain_causes)."
-    )
-    lovers__win: Literal["last_two_alive", "both_survive"] = Field(
-        "last_two_alive", description="C21: when a mixed (wolf + good) pair wins."
-    )
-    cupid__joins_mixed_pair: bool = Field(
-        False, description="C21: Cupid wins with a mixed pair he linked."
-    )
-    # --- idiot (C20)
-    idiot__on_vote: Literal["survive_no_vote", "die_can_interject"] = Field(
-        "survive_no_vote",
-        description="C20: the exiled idiot shows his card and lives without a vote, or dies "
-        "with last words.",
-    )
-    # --- thief (C26, A47)
-    thief__mode: Literal["spare_cards", "swap_player", "online_blind3"] = Field(
-        "spare_cards",
-        description="C26: take one of two spare cards (deal 2 extra), swap with a player, or "
-        "pick blind from the leftover card + a villager + a wolf (deal 1 extra).",
-    )
-    thief__swap_mandatory: bool = Field(
-        False, description="C33c: in swap_player mode the thief must swap."
-    )
-    # --- little girl (C16, A1)
-    little_girl__info: Literal["all_wolves", "one_wolf", "wolf_chat"] = Field(
-        "all_wolves", description="A1: what a peeking little girl learns."
-    )
-    little_girl__detect_p: float = Field(
-        0.25, ge=0, le=1, description="A1: chance the wolves catch her peeking, learning her seat."
-    )
-    little_girl__window: Literal["whole_step", "after_kill_call"] = Field(
-        "whole_step", description="C16: she peeks during the whole wolf step or only at the kill."
-    )
-    little_girl__capture: Literal["seat_revealed", "dies_instead"] = Field(
-        "seat_revealed", description="C16: caught, she is only shown to the pack (who may kill "
-        "her), or she is the pack's kill that night and its chosen victim is spared."
-    )
-    # --- elder and online chief (C25, A4, A6-A8)
-    elder__penalty_scope: Literal["village_specials", "listed_roles", "all_roles"] = Field(
-        "village_specials", description="C25: who loses powers when the village kills the elder."
-    )
-    elder__penalty_timing: Literal["after_triggers", "before_triggers"] = Field(
-        "after_triggers",
-        description="A4: powers are lost after the same cascade's triggers (a dying hunter "
-        "still shoots) or before them.",
-    )
-    chief__penalty_scope: Literal["village_specials", "listed_roles", "all_roles"] = Field(
-        "all_roles", description="C25: who loses powers when the village kills the online chief."
-    )
-    # --- piper (C24, A15)
-    piper__targets_per_night: int = Field(
-        2, ge=1, le=3, description="C24: players charmed a night.")
-    piper__enchanted_wake: bool = Field(
-        True, description="C24: the enchanted wake each night and see each other."
-    )
-    piper__must_be_alive: bool = Field(True, description="C24: the piper must be alive to win.")
-    piper__lover_disables: bool = Field(
-        False, description="C24: a piper made a lover cannot charm."
-    )
-    # --- white wolf, infatuated (A16, C34)
-    white_wolf__first_night: int = Field(
-        2, ge=1, le=2, description="A16: the white wolf's solo kill on nights 2, 4... or 1, 3..."
-    )
-    infatuated__frequency: Literal["once", "every_night"] = Field(
-        "once", description="C34: the infatuated adores once per game or every night."
-    )
-    infatuated__covers: Literal["vote_and_kill", "vote"] = Field(
-        "vote_and_kill", description="C34: deaths of the adored that the infatuated takes instead."
-    )
-    # --- variants (4.1 V1, V4-V6; 4.2.4-4.2.6)
+
+
+class VariantRules(RuleGroup):
+    """The variants (4.1 V1-V6, 4.2)."""
+
     vote__method: Literal["ballot", "vouching"] = Field(
         "ballot", description="V1/4.2.5: the exile is a ballot, or everyone stands and players "
         "vouch for one another until one is left standing, who is exiled.",
@@ -335,50 +154,35 @@ class RuleSet(BaseModel):
         (1.0, 1.0, 1.0, 1.0), description="4.2.4: weights of the toss's outcomes: antidote, "
         "antidote + villager, antidote + werewolf, poison.",
     )
-    # --- the Village's buildings (1.4, A19, A23): copies of each type, 0 or 14 in all
-    buildings__farmer: int = _houses("B1", "only farmers stand for, elect and inherit the "
-                                     "sheriff")
-    buildings__confessor: int = _houses("B2", "once, by day, secretly sees a card")
-    buildings__noble: int = _houses("B3", "once, pardons the player voted out")
-    buildings__baker: int = _houses("B4", "looks when the wolves close their eyes")
-    buildings__tavern_keeper: int = _houses("B5", "safe from the wolves and the vote")
-    buildings__schoolmistress: int = _houses("B6", "bars two players from a vote")
-    buildings__bailiff: int = _houses("B7", "lodges vagrants in empty houses")
-    buildings__barber: int = _houses("B8", "once, eliminates a player; dies too unless a wolf")
-    buildings__bone_setter: int = _houses("B9", "once, renews a spent power")
-    buildings__baker_sees: Literal["target", "target_and_pack"] = Field(
-        "target", description="A19: what the baker sees: the wolves' target, or also the pack."
-    )
-    # --- New Moon events (4.3 E1-E31, V7, 4.4 O1-O12; C35, C37, A31)
-    events__mode: Literal["none", "tabletop", "online"] = Field(
-        "none", description="V7/4.3: a New Moon card is flipped at every dawn (tabletop); "
-        "4.4: an online New Moon event on the days of events.days (online); or none.",
-    )
-    events__deck: tuple[str, ...] = Field(
-        (), description="C37: the cards or events in play by catalog id (E1-E31, O1-O12; "
-        "repeat an id for several copies); empty: the mode's full deck (the 35 cards of 000, "
-        "or the 12 online events).",
-    )
-    events__shuffle: bool = Field(
-        True, description="C37: the deck is shuffled by the game's RNG (false: drawn in the "
-        "order of events.deck)."
-    )
-    events__permanent: tuple[str, ...] = Field(
-        (), description="4.3: dark-moon cards (E28-E31) the host puts in play before the game."
-    )
-    events__drawer: Literal["last_night_death", "last_death"] = Field(
-        "last_night_death", description="C37/A31: who flips the card: the last to die in the "
-        "night, or the last to die in the game; with nobody, the judge flips it."
-    )
-    events__days: Literal["every_other_day", "every_third_day"] = Field(
-        "every_other_day", description="C35: the online events come on days 1, 3, 5... or "
-        "1, 4, 7..."
-    )
-    events__bleak_monday: Literal["normal", "vouching"] = Field(
-        "normal", description="E2/4.2.5: Bleak Monday is a normal day, or that day's exile is "
-        "the vouching game, in a chain (000's version, C31)."
-    )
-    # --- village and setup (C23, C27, C28, C38)
+
+
+class RuleSet(
+    NewMoonRules,
+    BuildingRules,
+    VariantRules,
+    InfatuatedRules,
+    WhiteWolfRules,
+    PiperRules,
+    ChiefRules,
+    ElderRules,
+    LittleGirlRules,
+    ThiefRules,
+    IdiotRules,
+    CupidRules,
+    WolfRules,
+    SpeechRules,
+    VoteRules,
+    SheriffRules,
+    GuardRules,
+    WitchRules,
+    RevealRules,
+    HunterRules,
+    SeerRules,
+):
+    """Every rule option, keyed by its dotted name (see ``arena rules``). Each group
+    of keys is declared where it is used (a role module, the Village, the New Moon);
+    the groups' fields come in the order of the bases, last base first."""
+
     village__win_requires_no_third_party: bool = Field(
         False, description="C23: the village must also eliminate third parties (a mixed pair)."
     )
@@ -399,40 +203,12 @@ class RuleSet(BaseModel):
         "(god-only vote_probe events; the game is unchanged)."
     )
 
-    @field_validator("events__deck", "events__permanent")
-    @classmethod
-    def _known_cards(cls, ids: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
-        known = CARDS if info.field_name == "events__deck" else DARK
-        bad = [i for i in ids if i not in known]
-        if bad:
-            what = "a New Moon card" if known is CARDS else "a dark-moon card"
-            raise ValueError(f"not {what}: {', '.join(bad)}")
-        return ids
-
     @field_validator("night__order")
     @classmethod
     def _known_roles(cls, order: tuple[str, ...]) -> tuple[str, ...]:
         for name in order:
             role_spec(name)
         return order
-
-    @model_validator(mode="after")
-    def _fourteen_buildings(self) -> RuleSet:
-        dealt = sum(self.buildings().values())
-        if dealt not in (0, BUILDINGS):
-            raise ValueError(f"the Village deals {BUILDINGS} buildings (1.4), the buildings.* "
-                             f"counts add up to {dealt}")
-        return self
-
-    def buildings(self) -> dict[str, int]:
-        """The copies of each building type dealt (the ``buildings.<type>`` counts)."""
-        return dict(self._buildings)
-
-    @cached_property
-    def _buildings(self) -> dict[str, int]:
-        # read as every game is dealt: gathered once per rule set (rules are frozen)
-        return {name[len("buildings__"):]: value for name, value in self
-                if name.startswith("buildings__") and isinstance(value, int)}
 
     def key_values(self) -> dict[str, Any]:
         """The rules as a plain dict keyed by dotted names (a fresh copy each call)."""
@@ -444,7 +220,7 @@ class RuleSet(BaseModel):
         return self.model_dump(by_alias=True, mode="json")
 
 
-RULE_KEYS: dict[str, str] = {_key(name): name for name in RuleSet.model_fields}
+RULE_KEYS: dict[str, str] = {dotted(name): name for name in RuleSet.model_fields}
 
 
 def rule_help() -> list[tuple[str, str, str]]:

@@ -30,7 +30,8 @@ from arena.app.cli import parser
 from arena.app.commands._game_setup import build_setup
 from arena.app.session import play_one
 from arena.engine import Claim, Decision, Observation, Request, observe, variants
-from arena.engine.config import RULE_KEYS, RuleSet, TieRule
+from arena.engine.config import RULE_KEYS, RuleSet
+from arena.engine.rule_types import TieRule
 from arena.engine.events import (
     EVENT_TYPES,
     BaseEvent,

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from arena.engine.events import BaseEvent
     from arena.engine.judge import Judge
     from arena.engine.requests import Shape
+    from arena.engine.rule_types import RuleGroup
 
 NightStep = Callable[["Judge"], Awaitable[None]]
 SoloWin = Callable[["Judge", int], bool]
@@ -45,7 +46,8 @@ class RoleSpec:
     cause, revealed)``: a dead holder's last act (in clockwise order); returns a
     seat it kills. ``win(judge, seat)``: a third party's own victory test.
     ``renewal(judge, seat)``: what gives the holder back a spent once-per-game power
-    (the bone-setter, B9), None when none is spent.
+    (the bone-setter, B9), None when none is spent. ``rules``: the group of rule keys
+    the role declares (``config.RuleSet`` inherits it).
     """
 
     name: str
@@ -74,3 +76,4 @@ class RoleSpec:
     on_death: Callable[[Judge, int, str, bool], Awaitable[int | None]] | None = None
     win: SoloWin | None = None
     renewal: Callable[[Judge, int], Callable[[], None] | None] | None = None
+    rules: type[RuleGroup] | None = None

@@ -4,14 +4,52 @@ some deaths break the pair up instead of taking the partner along (C36, A48)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
 
 from arena.engine.events import Lovers, NightAction, Reveal
 from arena.engine.roles import factions
 from arena.engine.roles.base import RoleSpec
+from arena.engine.rule_types import ALL_CAUSES, DeathCause, RuleGroup
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
+
+
+class CupidRules(RuleGroup):
+    """Cupid and the lovers (C17-C19, C21, C36, A5)."""
+
+    cupid__allow_self: bool = Field(True, description="R6: Cupid may link himself.")
+    cupid__phase: Literal["night1", "before_game"] = Field(
+        "night1", description="C17: Cupid links in his night-1 step, or before the game "
+        "(before a before_night1 sheriff election)."
+    )
+    cupid__timeout_s: float | None = Field(
+        None, description="C17: seconds Cupid has to link (online: the first 25 s of night 1); "
+        "unset, the table's usual time limit."
+    )
+    lovers__see_roles: bool = Field(False, description="C18: lovers learn each other's role.")
+    lovers__vote_restriction: Literal["forbid_each_other", "none", "must_vote_each_other"] = (
+        Field("forbid_each_other", description="C19: a lover may not vote for the partner, "
+              "may vote freely, or must vote for the partner when he can.")
+    )
+    lovers__lover_target_forbidden: bool = Field(
+        True, description="A5: a hunter may not shoot his lover, a witch not poison hers."
+    )
+    lovers__chain_causes: tuple[DeathCause, ...] = Field(
+        ALL_CAUSES, description="C36: causes of death that take the partner along."
+    )
+    lovers__breakup_causes: tuple[DeathCause, ...] = Field(
+        (), description="C36/A48: causes of death that instead break the pair up: the partner "
+        "lives on for his own side (these win over chain_causes)."
+    )
+    lovers__win: Literal["last_two_alive", "both_survive"] = Field(
+        "last_two_alive", description="C21: when a mixed (wolf + good) pair wins."
+    )
+    cupid__joins_mixed_pair: bool = Field(
+        False, description="C21: Cupid wins with a mixed pair he linked."
+    )
 
 
 async def night(judge: Judge) -> None:
@@ -67,4 +105,5 @@ SPEC = RoleSpec(
     kinds={"link": "pair"}, night_rank=20,
     name="cupid", zh="丘比特", faction="village", special=True, first_night_only=True, night=night,
     summary="On the first night, links two players as lovers: when one dies, so does the other.",
+    rules=CupidRules,
 )

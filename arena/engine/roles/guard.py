@@ -3,13 +3,28 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
 
 from arena.engine.events import NightAction
 from arena.engine.roles.base import RoleSpec
+from arena.engine.rule_types import RuleGroup
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
+
+
+class GuardRules(RuleGroup):
+    """The guard's rule keys (R8) and a double save (A2)."""
+
+    save__double_save: Literal["survives", "dies"] = Field(
+        "survives", description="A2: a target both guarded and saved by the witch."
+    )
+    guard__allow_self: bool = Field(True, description="R8: the guard may protect himself.")
+    guard__allow_repeat: bool = Field(
+        False, description="R8: the guard may protect the same player two nights running."
+    )
 
 
 @dataclass(slots=True)
@@ -38,4 +53,5 @@ SPEC = RoleSpec(
     kinds={"protect": "target"}, night_rank=40, state=GuardState,
     name="guard", zh="守卫", faction="village", special=True, night=night,
     summary="Each night, protects one player from the wolves; not the same player twice running.",
+    rules=GuardRules,
 )

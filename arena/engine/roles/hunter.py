@@ -4,11 +4,32 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pydantic import Field
+
 from arena.engine.events import Reveal, Shot
 from arena.engine.roles.base import RoleSpec
+from arena.engine.rule_types import DeathCause, RuleGroup
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
+
+
+class HunterRules(RuleGroup):
+    """The hunter's rule keys (C2, C3, A5)."""
+
+    hunter__shoot_on_night_death: bool = Field(
+        True, description="C2: a hunter killed at night may shoot at dawn."
+    )
+    hunter__blocked_causes: tuple[DeathCause, ...] = Field(
+        ("poison", "lover", "explode", "hybrid", "elder_penalty", "other"),
+        description="C3: death causes on which the hunter may not shoot.",
+    )
+    hunter__requires_reveal: bool = Field(
+        False, description="C3: a voted-out hunter shoots only if his role is revealed at death."
+    )
+    hunter__reveal_on_shot: bool = Field(
+        True, description="A hunter who shoots shows his card to everyone."
+    )
 
 
 def may_shoot(judge: Judge, hunter: int, cause: str, revealed: bool) -> bool:
@@ -43,4 +64,5 @@ SPEC = RoleSpec(
     kinds={"shoot": "target"},
     name="hunter", zh="猎人", faction="village", special=True, on_death=on_death,
     summary="When killed by wolves or exiled, shoots one player (not when poisoned).",
+    rules=HunterRules,
 )

@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
 
 from arena.engine.events import Reveal, Spared
 from arena.engine.roles.base import RoleSpec
+from arena.engine.rule_types import RuleGroup
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
+
+
+class IdiotRules(RuleGroup):
+    """The idiot's rule key (C20)."""
+
+    idiot__on_vote: Literal["survive_no_vote", "die_can_interject"] = Field(
+        "survive_no_vote",
+        description="C20: the exiled idiot shows his card and lives without a vote, or dies "
+        "with last words.",
+    )
 
 
 def spared_on_exile(judge: Judge, seat: int) -> bool:
@@ -34,4 +47,5 @@ SPEC = RoleSpec(
     name="idiot", zh="白痴", faction="village", special=True, on_exile=spared_on_exile,
     exile_words=speaks_after_exile,
     summary="If exiled, shows his card and stays alive, but can no longer vote.",
+    rules=IdiotRules,
 )

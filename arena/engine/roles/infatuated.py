@@ -4,13 +4,27 @@ killed by the wolves (R19, C34), until the chief / elder penalty silences him (C
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
 
 from arena.engine.events import NightAction
 from arena.engine.roles.base import RoleSpec
+from arena.engine.rule_types import RuleGroup
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
+
+
+class InfatuatedRules(RuleGroup):
+    """The infatuated's rule keys (C34)."""
+
+    infatuated__frequency: Literal["once", "every_night"] = Field(
+        "once", description="C34: the infatuated adores once per game or every night."
+    )
+    infatuated__covers: Literal["vote_and_kill", "vote"] = Field(
+        "vote_and_kill", description="C34: deaths of the adored that the infatuated takes instead."
+    )
 
 
 @dataclass(slots=True)
@@ -55,4 +69,5 @@ SPEC = RoleSpec(
     stand_in=substitute,
     summary="Adores one player; if that player is exiled or killed by the wolves, the "
     "infatuated dies instead.",
+    rules=InfatuatedRules,
 )

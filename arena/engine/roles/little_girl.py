@@ -3,13 +3,34 @@ caught (R7, C16, A1). The guard cannot protect her."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
 
 from arena.engine.events import NightAction, Reveal
 from arena.engine.roles.base import RoleSpec
+from arena.engine.rule_types import RuleGroup
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
+
+
+class LittleGirlRules(RuleGroup):
+    """The little girl's rule keys (C16, A1)."""
+
+    little_girl__info: Literal["all_wolves", "one_wolf", "wolf_chat"] = Field(
+        "all_wolves", description="A1: what a peeking little girl learns."
+    )
+    little_girl__detect_p: float = Field(
+        0.25, ge=0, le=1, description="A1: chance the wolves catch her peeking, learning her seat."
+    )
+    little_girl__window: Literal["whole_step", "after_kill_call"] = Field(
+        "whole_step", description="C16: she peeks during the whole wolf step or only at the kill."
+    )
+    little_girl__capture: Literal["seat_revealed", "dies_instead"] = Field(
+        "seat_revealed", description="C16: caught, she is only shown to the pack (who may kill "
+        "her), or she is the pack's kill that night and its chosen victim is spared."
+    )
 
 
 async def peek(judge: Judge, pack: tuple[int, ...]) -> tuple[tuple[int, ...], int | None]:
@@ -44,4 +65,5 @@ SPEC = RoleSpec(
     name="little_girl", zh="小女孩", faction="village", special=True, guardable=False,
     summary="May peek at the wolves each night; if caught, the wolves learn her seat. "
     "The guard cannot protect her.",
+    rules=LittleGirlRules,
 )

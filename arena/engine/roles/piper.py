@@ -6,11 +6,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from pydantic import Field
+
 from arena.engine.events import Enchanted, NightAction
 from arena.engine.roles.base import RoleSpec
+from arena.engine.rule_types import RuleGroup
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
+
+
+class PiperRules(RuleGroup):
+    """The piper's rule keys (C24, A15)."""
+
+    piper__targets_per_night: int = Field(
+        2, ge=1, le=3, description="C24: players charmed a night.")
+    piper__enchanted_wake: bool = Field(
+        True, description="C24: the enchanted wake each night and see each other."
+    )
+    piper__must_be_alive: bool = Field(True, description="C24: the piper must be alive to win.")
+    piper__lover_disables: bool = Field(
+        False, description="C24: a piper made a lover cannot charm."
+    )
 
 
 @dataclass(slots=True)
@@ -50,4 +67,5 @@ SPEC = RoleSpec(
     kinds={"charm": "pair"}, night_rank=110, state=PiperState,
     name="piper", zh="吹笛者", faction="solo", special=False, night=night, win=won,
     summary="Each night charms players; wins alone when every other living player is charmed.",
+    rules=PiperRules,
 )

@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
 
 from arena.engine.events import CheckResult, NightAction
 from arena.engine.roles import factions
 from arena.engine.roles.base import RoleSpec
+from arena.engine.rule_types import RuleGroup
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
+
+
+class SeerRules(RuleGroup):
+    """The seer's rule keys (C1)."""
+
+    seer__result: Literal["exact", "wolf_flag", "three_cards"] = Field(
+        "exact", description="C1: a check tells the exact role, or only wolf / not wolf, or "
+        "(Harvest) shows the target's and his two living neighbours' cards, unordered."
+    )
 
 
 def check_result(judge: Judge, target: int) -> str:
@@ -40,4 +52,5 @@ SPEC = RoleSpec(
     kinds={"check": "target"}, night_rank=50,
     name="seer", zh="预言家", faction="village", special=True, night=night,
     summary="Each night, learns one player's role (or only wolf / good, per seer.result).",
+    rules=SeerRules,
 )

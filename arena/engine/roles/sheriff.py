@@ -5,14 +5,43 @@ Not a dealt role: an office held on top of a role card.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
 
 from arena.engine.events import Candidacy, Sheriff, Speech
+from arena.engine.rule_types import RuleGroup
 from arena.engine.tally import cast_ballots, same_for_all
 from arena.engine.village.farmer import farmers
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
+
+
+class SheriffRules(RuleGroup):
+    """The sheriff's election, vote weight and badge (C9-C12, A10, A11)."""
+
+    sheriff__election: Literal["none", "day1_after_speeches", "before_night1"] = Field(
+        "day1_after_speeches", description="C9: when the sheriff is elected."
+    )
+    sheriff__electorate: Literal["all_living", "non_candidates", "farmers"] = Field(
+        "all_living", description="C10: who votes in the sheriff election (farmers: only "
+        "the living farmers, VIL)."
+    )
+    sheriff__candidates: Literal["all_living", "farmers"] = Field(
+        "all_living", description="C10/C12: who may run for sheriff and receive the badge "
+        "(farmers: seats whose table attribute building is farmer)."
+    )
+    sheriff__election_tie: Literal["none", "revote_once", "random"] = Field(
+        "revote_once", description="C10: a tied sheriff election."
+    )
+    sheriff__vote_weight: float = Field(2.0, gt=0, description="C11: weight of the sheriff's vote.")
+    sheriff__succession: Literal["optional", "mandatory"] = Field(
+        "optional", description="C12: a dying sheriff may or must pass the badge."
+    )
+    sheriff__succession_on: Literal["killed", "any_death"] = Field(
+        "any_death", description="C12/A11: which deaths pass the badge (killed = not exiled)."
+    )
 
 
 def vote_weight(judge: Judge, seat: int) -> float:

@@ -7,14 +7,30 @@ from the leftover card, a villager and a wolf; a leftover wolf makes him a wolf.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
 
 from arena.engine.events import Cards, NightAction, Reveal, RoleDealt
 from arena.engine.roles.base import RoleSpec
 from arena.engine.roles.factions import in_pack, is_wolf
+from arena.engine.rule_types import RuleGroup
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
+
+
+class ThiefRules(RuleGroup):
+    """The thief's rule keys (C26, C33c)."""
+
+    thief__mode: Literal["spare_cards", "swap_player", "online_blind3"] = Field(
+        "spare_cards",
+        description="C26: take one of two spare cards (deal 2 extra), swap with a player, or "
+        "pick blind from the leftover card + a villager + a wolf (deal 1 extra).",
+    )
+    thief__swap_mandatory: bool = Field(
+        False, description="C33c: in swap_player mode the thief must swap."
+    )
 
 
 def become(judge: Judge, seat: int, role: str) -> None:
@@ -65,4 +81,5 @@ SPEC = RoleSpec(
     night=night,
     summary="On the first night takes another card (spare cards, a player's card, or a blind "
     "pick, per thief.mode) and plays it to the end.",
+    rules=ThiefRules,
 )

@@ -2,16 +2,52 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
 
 from arena.engine.events import NightAction, Speech
 from arena.engine.roles import little_girl
 from arena.engine.roles.base import RoleSpec
 from arena.engine.roles.factions import pack_roles
+from arena.engine.rule_types import RuleGroup
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
     from arena.engine.requests import Request
+
+
+class WolfRules(RuleGroup):
+    """The pack's kill, win and self-destruct (C14, C15, C22)."""
+
+    wolves__allow_no_kill: bool = Field(True, description="C14: the wolves may kill nobody.")
+    wolves__first_night_kill: bool = Field(
+        True, description="Whether the wolves kill on the first night (AIWolf: no, the pack "
+        "only wakes and talks)."
+    )
+    wolves__allow_wolf_target: bool = Field(True, description="C14: the wolves may target a wolf.")
+    wolves__lover_target_forbidden: bool = Field(
+        True, description="C14: a wolf lover may not target his partner."
+    )
+    wolves__consensus: Literal[
+        "majority_tie_nokill", "timeout_nokill", "leader", "plurality_lot", "plurality_lot_any"
+    ] = Field(
+        "majority_tie_nokill", description="C15: how the pack settles its kill (plurality_lot: "
+        "the most proposed target, a tie drawn by lot, no proposal no kill; plurality_lot_any: "
+        "no proposal draws any prey by lot, the AIWolf servers)."
+    )
+    wolves__chat: bool = Field(True, description="Wolves talk in a private channel each night.")
+    wolves__win: Literal[
+        "all_non_wolves", "all_ordinary_villagers", "all_villagers_or_all_specials", "parity"
+    ] = Field("all_non_wolves", description="C22: whom the wolves must kill to win (parity: "
+              "as many living wolves as other players, AIWolf).")
+    wolves__self_destruct: bool = Field(
+        False, description="A wolf may self-destruct (自爆) at his speech: day ends, no vote."
+    )
+    wolves__self_destruct_timing: Literal["own_speech", "any_time"] = Field(
+        "own_speech", description="When a wolf may self-destruct: before his own speech, or "
+        "(FanLang) also during anyone's, cutting it off; the speech it interrupts is recorded."
+    )
 
 
 def pack(judge: Judge) -> tuple[int, ...]:
@@ -141,4 +177,5 @@ SPEC = RoleSpec(
     name="werewolf", zh="狼人", faction="wolves", special=False, unique=False, night=night,
     pack=True, wolf_card=True,
     summary="Wakes with the pack each night; together they kill one player.",
+    rules=WolfRules,
 )

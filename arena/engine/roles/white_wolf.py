@@ -5,11 +5,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pydantic import Field
+
 from arena.engine.events import NightAction
 from arena.engine.roles.base import RoleSpec
+from arena.engine.rule_types import RuleGroup
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
+
+
+class WhiteWolfRules(RuleGroup):
+    """The white wolf's rule key (A16)."""
+
+    white_wolf__first_night: int = Field(
+        2, ge=1, le=2, description="A16: the white wolf's solo kill on nights 2, 4... or 1, 3..."
+    )
 
 
 async def night(judge: Judge) -> None:
@@ -36,4 +47,5 @@ SPEC = RoleSpec(
     pack=True, wolf_card=True,
     summary="Kills with the wolves; every second night kills one more alone. Wins as the "
     "last player alive.",
+    rules=WhiteWolfRules,
 )

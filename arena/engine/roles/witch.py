@@ -4,13 +4,30 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
 
 from arena.engine.events import NightAction, VictimInfo
 from arena.engine.roles.base import RoleSpec
+from arena.engine.rule_types import RuleGroup
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
+
+
+class WitchRules(RuleGroup):
+    """The witch's rule keys (C6-C8)."""
+
+    witch__total_uses: int = Field(
+        2, ge=1, le=2, description="C6: potion uses per game (2: each potion once; 1: one in all)."
+    )
+    witch__max_per_night: int = Field(2, ge=1, le=2, description="C6: potions usable in one night.")
+    witch__self_save: bool = Field(True, description="C7: the witch may save herself.")
+    witch__self_poison: bool = Field(True, description="The witch may poison herself.")
+    witch__sees_victim: Literal["always", "until_antidote_used"] = Field(
+        "always", description="C8: when the witch is told the wolves' target."
+    )
 
 
 @dataclass(slots=True)
@@ -78,4 +95,5 @@ SPEC = RoleSpec(
     name="witch", zh="女巫", faction="village", special=True, night=night, renewal=renewal,
     summary="Is told the wolves' target; may save it with the antidote or poison anyone, "
     "each potion once per game.",
+    rules=WitchRules,
 )
