@@ -15,7 +15,7 @@ from arena.engine.events import (
 )
 from arena.engine.judge import GameOver, Judge
 from arena.engine.newmoon import hooks as newmoon
-from arena.engine.roles import ROLES, cupid, lives, sheriff
+from arena.engine.roles import ROLES, lives, sheriff
 from arena.engine.roles.factions import in_pack
 from arena.engine.roles.werewolf import pack
 from arena.engine.state import NightState
@@ -201,8 +201,9 @@ async def play(judge: Judge) -> GameOver:
     deal(judge)
     try:
         await newmoon.at_start(judge)
-        if judge.rules.cupid__phase == "before_game" and judge.config.roles.get("cupid"):
-            await cupid.link(judge)  # C17: before the game (and any election)
+        for name, spec in ROLES.items():
+            if spec.before_game is not None and judge.config.roles.get(name):
+                await spec.before_game(judge)
         if judge.rules.sheriff__election == "before_night1":
             judge.phase = "day"
             await sheriff.election(judge, campaign=True)

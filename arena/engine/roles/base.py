@@ -35,7 +35,8 @@ class RoleSpec:
     protection holds against attacks on the holder.
 
     Hooks (all optional), each given the judge:
-    ``night``: its night step. ``at_daybreak``: before the day's speeches.
+    ``before_game``: its act after the deal, before any election or night. ``night``:
+    its night step. ``at_daybreak``: before the day's speeches.
     ``voters(judge, voters)``: who may vote in today's exile vote. ``vote_bonus``:
     votes seats start the exile vote with. ``tie_rule`` / ``on_tie(judge, holder)``:
     the ``vote.tie`` rule by which the living holder dies instead of the tied (the
@@ -64,6 +65,7 @@ class RoleSpec:
     kinds: Mapping[str, Shape] = field(default_factory=dict)
     state: Callable[[], Any] | None = None
     events: tuple[type[BaseEvent], ...] = ()
+    before_game: NightStep | None = None
     night: NightStep | None = None
     at_daybreak: Callable[[Judge], None] | None = None
     voters: Callable[[Judge, list[int]], list[int]] | None = None

@@ -30,9 +30,12 @@ class CupidRules(RuleGroup):
         "unset, the table's usual time limit."
     )
     lovers__see_roles: bool = Field(False, description="C18: lovers learn each other's role.")
-    lovers__vote_restriction: Literal["forbid_each_other", "none", "must_vote_each_other"] = (
+    lovers__vote_restriction: Literal[
+        "forbid_each_other", "none", "must_vote_each_other", "forbid_abandoned"] = (
         Field("forbid_each_other", description="C19: a lover may not vote for the partner, "
-              "may vote freely, or must vote for the partner when he can.")
+              "may vote freely, or must vote for the partner when he can; forbid_abandoned: "
+              "as forbid_each_other, and in the Harvest triangle the abandoned lover may not "
+              "vote for the unfaithful one either (C33b, 000).")
     )
     lovers__lover_target_forbidden: bool = Field(
         True, description="A5: a hunter may not shoot his lover, a witch not poison hers."
@@ -57,6 +60,13 @@ async def night(judge: Judge) -> None:
     nobody held his card then: a thief who takes it from the centre links on night 1."""
     st = judge.state
     if judge.rules.cupid__phase == "night1" or not any(s.lover for s in st.seats.values()):
+        await link(judge)
+
+
+async def before_game(judge: Judge) -> None:
+    """C17: with cupid.phase = before_game, Cupid links right after the deal (before a
+    before_night1 election)."""
+    if judge.rules.cupid__phase == "before_game":
         await link(judge)
 
 
@@ -105,5 +115,5 @@ SPEC = RoleSpec(
     kinds={"link": "pair"}, night_rank=20,
     name="cupid", zh="丘比特", faction="village", special=True, first_night_only=True, night=night,
     summary="On the first night, links two players as lovers: when one dies, so does the other.",
-    rules=CupidRules,
+    rules=CupidRules, before_game=before_game,
 )
