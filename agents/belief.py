@@ -12,15 +12,21 @@ claimant too many, and once caught in a lie his words count for nothing; a mediu
 checks are about exiled seats. The pack's size is itself uncertain when the thief's
 spare cards may hold wolf cards (or his blind pick may add one): each possible size
 is enumerated with its prior. Large tables (past ``EXACT_SETS`` sets) weigh the same
-sets on arrays, and past ``SAMPLE_SETS`` a fixed sample of them, keeping their scores
-from one weighing to the next (``_scores``, ``_base_logs``). The seats of a game fold
-its public events once, into one shared public evidence (``PublicLog``).
+sets on arrays, and past ``SAMPLE_SETS`` a fixed sample of them: the acts' potentials
+are kept over seats (``_Acts``) and laid over each world's open seats, and the sets'
+weights are kept from one weighing to the next (``Logs``), updated by the potentials
+that moved, the sets later knowledge rules out zeroed; a seat's own weighing starts
+from the table's. The seats of a game fold its public events once, into one shared
+public evidence (``PublicLog``), whose votes and speeches their own evidences hold in
+common (``Evidence.share``).
 """
 
 from __future__ import annotations
 
+import copy
 import math
 import random
+from array import array
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -38,6 +44,7 @@ from arena.engine.events import (
     CheckResult,
     Claim,
     Death,
+    NewMoon,
     NightAction,
     Reveal,
     RoleDealt,
@@ -198,7 +205,15 @@ class Evidence:
     reactive: set[int] = field(default_factory=set)
     liars: set[int] = field(default_factory=set)
     accusations: list[tuple[int, int, int]] = field(default_factory=list)
+    # the accusations and wolf checks counted per target (ever, per day; checks ever)
+    accused: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
+    accused_on: dict[int, dict[int, int]] = field(default_factory=dict, compare=False,
+                                                  repr=False)
+    called_wolf: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
+    ballots: dict[int, list[tuple[int, int]]] = field(default_factory=dict, compare=False,
+                                                      repr=False)  # per voter (target, day)
     vouches: set[tuple[int, int]] = field(default_factory=set)
+    vouched: list[tuple[int, int]] = field(default_factory=list)  # the vouches in order
     votes: list[tuple[int, int, int]] = field(default_factory=list)
     night_dead: set[int] = field(default_factory=set)
     exiled: set[int] = field(default_factory=set)
@@ -213,16 +228,32 @@ class Evidence:
     pack: set[int] = field(default_factory=set)
     earlier_pack: set[int] = field(default_factory=set)
     version: int = 0  # bumped by every event that may move the belief
+    facts: int = field(default=0, compare=False)  # bumped by every change of certain knowledge
+    sets: int = field(default=1, compare=False)  # wolf sets of the table as dealt
+    moons: int = 0  # New Moon events seen (the tactics read the cards in force only then)
     # caches, left out of comparisons: a large table's acts folded (``_scores``), its
-    # sets' summed potentials (``_base_logs``), ``pack_seats`` at a version
+    # sets' weights (``Logs``), ``pack_seats`` and ``worlds`` while certain knowledge
+    # stays the same, ``claimants`` while the claims do, and what ``weigh`` reads
     scores: Scores | None = field(default=None, compare=False, repr=False)
     logs: Logs | None = field(default=None, compare=False, repr=False)
     packed: tuple[int, tuple[int, ...]] = field(default=(-1, ()), compare=False, repr=False)
+    claimed: tuple[int, dict[str, tuple[int, ...]]] = field(
+        default_factory=lambda: (-1, {}), compare=False, repr=False)
+    world: tuple[int, Worlds | None] = field(default=(-1, None), compare=False, repr=False)
+    extras: tuple[tuple[Any, ...], dict[int, float], Groups] | None = field(
+        default=None, compare=False, repr=False)
+    read: tuple[tuple[int, int], frozenset[int], frozenset[int], bool] | None = field(
+        default=None, compare=False, repr=False)
+    fixed: Marginals | None = field(default=None, compare=False, repr=False)
+    table: Evidence | None = field(default=None, compare=False, repr=False)
+    """A seat's public evidence at the same moment (its weights seed this one's)."""
+    shares: Evidence | None = field(default=None, compare=False, repr=False)
+    """The table whose acts this evidence holds in common (``share``)."""
 
     @property
     def vectorised(self) -> bool:
         """A large table, whose wolf sets are weighed on arrays."""
-        return math.comb(self.players, _pack_cards(self.dealt)) > EXACT_SETS
+        return self.sets > EXACT_SETS
 
     @property
     def lying(self) -> bool:
@@ -234,23 +265,43 @@ class Evidence:
         """Fold one more event (a public-only evidence is given the public ones only)."""
         if self.first is None:
             self.first = event
-        version = self.version
-        self._apply(event)
-        if self.version != version:
+        night = not self.nightfall and event.phase == "night"
+        if night:
+            self.nightfall = True
+            self.facts += 1
+        kind = type(event)
+        if (_FOLDS.get(kind) or _fold_of(kind))(self, event) or night:
+            self.version += 1
             self.moved = event
+
+    def share(self, table: Evidence) -> None:
+        """Hold the table's acts (the public votes and speeches) in the table's own
+        containers, which it folds once for every seat (neither holds any yet): this
+        evidence then takes every other event itself, and its ``version`` moves with
+        them alone."""
+        for name in SHARED:
+            setattr(self, name, getattr(table, name))
+        self.shares = table
 
     def pack_seats(self) -> tuple[int, ...]:
         """The seats known to hold a pack card, in order (every change of ``known``
-        bumps the version)."""
-        if self.packed[0] != self.version:
-            self.packed = (self.version,
+        bumps ``facts``)."""
+        if self.packed[0] != self.facts:
+            self.packed = (self.facts,
                            tuple(sorted(s for s, r in self.known.items() if is_pack(r))))
         return self.packed[1]
 
-    def claimants(self, role: str) -> list[int]:
-        """Seats that claimed ``role``, in the order they first did."""
-        return [s for (s, r), _ in sorted(self.claim_day.items(), key=lambda kv: kv[1])
-                if r == role]
+    def claimants(self, role: str) -> tuple[int, ...]:
+        """Seats that claimed ``role``, in the order they first did (claims are only
+        ever added, so their count tells whether the kept answers still hold)."""
+        if self.claimed[0] != len(self.claim_day):
+            self.claimed = (len(self.claim_day), {})
+        found = self.claimed[1].get(role)
+        if found is None:
+            found = self.claimed[1][role] = tuple(
+                s for (s, r), _ in sorted(self.claim_day.items(), key=lambda kv: kv[1])
+                if r == role)
+        return found
 
     def pack_sizes(self) -> list[tuple[int, float]]:
         """How many seats may hold a pack card, each with its prior weight.
@@ -274,61 +325,100 @@ class Evidence:
         return [(cards - j, math.comb(cards, j) * math.comb(total - cards, hidden - j)
                  / math.comb(total, hidden)) for j in range(min(cards, hidden) + 1)]
 
-    def _apply(self, event: BaseEvent) -> None:
-        if not self.nightfall and event.phase == "night":
-            self.nightfall = True
-            self.version += 1
-        if isinstance(event, (Speech, Vote)) and event.seat == self.seat and self.lying:
-            return
-        if isinstance(event, Vote):  # the commonest events first
-            if event.target is None or event.ballot == "sheriff":
-                return
-            if event.ballot == "vouch":
-                self.vouches.add((event.seat, event.target))  # V1: sitting a player down
-            else:
-                self.votes.append((event.seat, event.target, event.day))
-        elif isinstance(event, Speech):
-            if event.context != "wolf_chat":
-                for claim in event.claims:
-                    self._claim(event.seat, claim, event.day)
-            elif is_pack(self.known.get(self.seat)):
-                return
-            else:
-                self.wolves.add(event.seat)  # a little girl reading the pack's chat
-        elif isinstance(event, Setup):
-            self.players, self.rules = event.players, event.rules
-            self.dealt, self.deal = dict(event.roles), dict(event.roles)
-        elif isinstance(event, RoleDealt):
-            self.known[event.seat] = event.role
-        elif isinstance(event, Reveal) and event.reason not in POWER_CARDS:
-            self.known[event.seat] = event.role
-            if event.reason == "wolf_team":
-                self._pack_member(event.seat, event.day)
-        elif isinstance(event, CheckResult) and event.seat == self.seat:
-            self._checked(event.target, event.result)
-        elif isinstance(event, Death):
-            if event.revealed_role:
-                self.known[event.seat] = event.revealed_role
-            elif event.cause == "night":
-                self.night_dead.add(event.seat)
-            if event.cause == "vote":
-                self.exiled.add(event.seat)
-        elif isinstance(event, VictimInfo) and event.victim is not None:
-            self.victims.add(event.victim)
-        elif isinstance(event, NightAction) and event.seat == self.seat:
-            if event.action == "swap":
-                self._swapped(event.target)
-            elif event.action == "charm":
-                self.charmed.update(event.targets)
-            elif event.action == "support":
-                self.supported = event.target
-            return
-        elif isinstance(event, Cards) and event.seat == self.seat:
-            self.spare = event.cards
-            return
+    def _vote(self, event: Vote) -> bool:
+        if event.target is None or event.ballot == "sheriff" or (
+                event.seat == self.seat and self.lying):
+            return False
+        if event.ballot == "vouch":
+            self._vouch(event.seat, event.target)  # V1: sitting a player down
         else:
-            return
-        self.version += 1
+            self.votes.append((event.seat, event.target, event.day))
+            self.ballots.setdefault(event.seat, []).append((event.target, event.day))
+        return True
+
+    def _speech(self, event: Speech) -> bool:
+        if event.seat == self.seat and self.lying:
+            return False
+        if event.context != "wolf_chat":
+            for claim in event.claims:
+                self._claim(event.seat, claim, event.day)
+            return True
+        if is_pack(self.known.get(self.seat)):
+            return False
+        self.wolves.add(event.seat)  # a little girl reading the pack's chat
+        self.facts += 1
+        return True
+
+    def _setup(self, event: Setup) -> bool:
+        self.players, self.rules = event.players, event.rules
+        self.dealt, self.deal = dict(event.roles), dict(event.roles)
+        self.sets = math.comb(self.players, _pack_cards(self.dealt))
+        self.facts += 1
+        return True
+
+    def _dealt(self, event: RoleDealt) -> bool:
+        self._learn(event.seat, event.role)
+        return True
+
+    def _reveal(self, event: Reveal) -> bool:
+        if event.reason in POWER_CARDS:
+            return False
+        self._learn(event.seat, event.role)
+        if event.reason == "wolf_team":
+            self._pack_member(event.seat, event.day)
+        return True
+
+    def _learn(self, seat: int, role: str) -> None:
+        """A seat's card, for certain (new knowledge bumps ``facts``)."""
+        if self.known.get(seat) != role:
+            self.known[seat] = role
+            self.facts += 1
+
+    def _check_result(self, event: CheckResult) -> bool:
+        if event.seat != self.seat:
+            return False
+        self._checked(event.target, event.result)
+        self.facts += 1
+        return True
+
+    def _death(self, event: Death) -> bool:
+        if event.revealed_role:
+            self._learn(event.seat, event.revealed_role)
+        elif event.cause == "night":
+            self.night_dead.add(event.seat)
+        if event.cause == "vote":
+            self.exiled.add(event.seat)
+        return True
+
+    def _victim(self, event: VictimInfo) -> bool:
+        if event.victim is None:
+            return False
+        self.victims.add(event.victim)
+        return True
+
+    def _night_action(self, event: NightAction) -> bool:
+        if event.seat != self.seat:
+            return False
+        if event.action == "swap":
+            self._swapped(event.target)
+            return True
+        if event.action == "charm":
+            self.charmed.update(event.targets)
+        elif event.action == "support":
+            self.supported = event.target
+        return False
+
+    def _cards(self, event: Cards) -> bool:
+        if event.seat == self.seat:
+            self.spare = event.cards
+        return False
+
+    def _moon(self, event: NewMoon) -> bool:
+        self.moons += 1
+        return False
+
+    def _ignore(self, event: BaseEvent) -> bool:
+        return False
 
     def _checked(self, target: int, result: str) -> None:
         """A check of this seat's own: an exact role, a wolf flag, or "good" (which a pack
@@ -351,10 +441,12 @@ class Evidence:
         """A wolf_team reveal. A later batch (the thief joined) replaces the earlier one:
         a seat left out of it gave its card to the thief and holds the thief's card."""
         if day != self.pack_day:
+            if self.pack_day < 0:
+                self.facts += 1  # the pack met: it knows its size
             self.pack_day, self.earlier_pack, self.pack = day, self.pack, set()
         self.pack.add(seat)
         for left in self.earlier_pack - self.pack:
-            self.known[left] = THIEF
+            self._learn(left, THIEF)
 
     def _swapped(self, target: int | None) -> None:
         """This seat, the thief, took a card: a player's (who now holds the thief card),
@@ -373,7 +465,7 @@ class Evidence:
                     self.deal[card] -= 1
         else:
             self.picked_blind = True
-        self.version += 1
+        self.facts += 1
 
     def _claim(self, seat: int, claim: Claim, day: int) -> None:
         target = claim.target
@@ -387,6 +479,8 @@ class Evidence:
             fresh = (seat, target) not in self.checks
             if self.checks.setdefault((seat, target), says_wolf) != says_wolf:
                 self.liars.add(seat)
+            if fresh and says_wolf:
+                self.called_wolf[target] = self.called_wolf.get(target, 0) + 1
             if fresh and says_wolf and self.claim_day.get((target, SEER)) == day:
                 self.coincidences.add((seat, target))
             if sum(1 for c, _ in self.checks if c == seat) > day - int(medium) or (
@@ -396,8 +490,18 @@ class Evidence:
                 self.piper_calls.setdefault(target, set()).add(seat)
         elif claim.kind == "accuse" and target is not None and target != seat:
             self.accusations.append((seat, target, day))
+            self.accused[target] = self.accused.get(target, 0) + 1
+            today = self.accused_on.get(day)
+            if today is None:
+                today = self.accused_on[day] = {}
+            today[target] = today.get(target, 0) + 1
         elif claim.kind == "vouch" and target is not None and target != seat:
+            self._vouch(seat, target)
+
+    def _vouch(self, seat: int, target: int) -> None:
+        if (seat, target) not in self.vouches:
             self.vouches.add((seat, target))
+            self.vouched.append((seat, target))
 
     def _medium(self, seat: int) -> bool:
         """A check claimed by a medium claimant (not a seer one): about an exiled seat."""
@@ -414,6 +518,33 @@ class Evidence:
             self.liars.add(seat)
         if role == SEER and any(w and t == seat for (_, t), w in self.checks.items()):
             self.reactive.add(seat)
+
+
+SHARED = ("votes", "ballots", "vouches", "vouched", "accusations", "accused", "accused_on",
+          "called_wolf", "claims", "claim_day", "checks", "coincidences", "reactive", "liars",
+          "piper_calls")
+"""What an evidence folds from the public votes and speeches alone (``Evidence.share``):
+the same for every seat but the possessed, who leaves his own out, and the thief with
+spare cards, whose deal reads claims otherwise."""
+
+ACTS = frozenset({Vote, Speech})
+"""The events whose folds the ``SHARED`` containers hold."""
+
+Fold = Callable[[Evidence, Any], bool]
+_FOLDS: dict[type[BaseEvent], Fold] = {
+    Vote: Evidence._vote, Speech: Evidence._speech, Setup: Evidence._setup,
+    RoleDealt: Evidence._dealt, Reveal: Evidence._reveal, CheckResult: Evidence._check_result,
+    Death: Evidence._death, VictimInfo: Evidence._victim, NightAction: Evidence._night_action,
+    Cards: Evidence._cards, NewMoon: Evidence._moon,
+}
+"""How an evidence folds each kind of event (True: it may move the belief)."""
+
+
+def _fold_of(kind: type[BaseEvent]) -> Fold:
+    """The fold of an event class met first: its nearest ancestor's, or none."""
+    fold = next((_FOLDS[c] for c in kind.__mro__ if c in _FOLDS), Evidence._ignore)
+    _FOLDS[kind] = fold
+    return fold
 
 
 @dataclass(frozen=True, slots=True)
@@ -441,6 +572,13 @@ class _Potentials:
             self.index[seat] = -1
         self.pot = [0.0] * (self.stride * self.stride)
 
+    def entries(self, a: int, b: int) -> tuple[int, ...]:
+        """The flat indices an act of ``a`` towards ``b`` adds to."""
+        ia, ib, stride = self.index[a], self.index[b], self.stride
+        return ((ia * stride + ia,) if ia > 0 else ()) + (
+            (ib * stride + ib,) if ib > 0 else ()) + (
+            (min(ia, ib) * stride + max(ia, ib),) if ia > 0 and ib > 0 else ())
+
     def act(self, a: int, b: int, f: Factors) -> None:
         """Fold one act of ``a`` towards ``b`` (none of a muted seat's)."""
         if a in self.muted:
@@ -460,6 +598,58 @@ class _Potentials:
             self.pot[i * self.stride + i] += log_factor
 
 
+class _Acts:
+    """A large table's log-potentials of the acts over seats, before any world lays them
+    over its open seats (``_project``): per seat, the unary terms of its acts and of the
+    acts on it; per pair of seats, their pairwise terms (none of a muted seat's acts)."""
+
+    def __init__(self, players: int, muted: frozenset[int]) -> None:
+        self.muted, self.stride = muted, players + 1
+        self.unary = array("d", bytes(8 * self.stride))
+        self.pair = array("d", bytes(8 * self.stride * self.stride))  # at [min * stride + max]
+
+    def act(self, a: int, b: int, f: Factors) -> None:
+        if a not in self.muted:
+            ha, hb, pair = log_factors(f)
+            self.unary[a] += ha
+            self.unary[b] += hb
+            self.pair[min(a, b) * self.stride + max(a, b)] += pair
+
+    def reweigh(self, a: int, b: int, old: Factors, new: Factors, times: int) -> None:
+        """``times`` acts of ``a`` towards ``b`` folded with the factors ``new`` instead
+        of ``old``."""
+        if a not in self.muted:
+            was, now = log_factors(old), log_factors(new)
+            self._add(a, b, *((y - x) * times for x, y in zip(was, now, strict=True)))
+
+    def _add(self, a: int, b: int, ha: float, hb: float, pair: float) -> None:
+        self.unary[a] += ha
+        self.unary[b] += hb
+        self.pair[min(a, b) * self.stride + max(a, b)] += pair
+
+    def copy(self) -> _Acts:
+        other = copy.copy(self)
+        other.unary, other.pair = array("d", self.unary), array("d", self.pair)
+        return other
+
+
+class _Extras:
+    """A large table's unary log-potentials other than the acts', per open seat of a
+    world (numbered as ``_Potentials`` numbers them, for the claimants' masks)."""
+
+    def __init__(self, players: int, world: Worlds) -> None:
+        self.index = [0] * (players + 1)
+        for i, seat in enumerate(world.open, 1):
+            self.index[seat] = i
+        for seat in world.must:
+            self.index[seat] = -1
+        self.terms: dict[int, float] = {}
+
+    def unary(self, seat: int, log_factor: float) -> None:
+        if self.index[seat] > 0:
+            self.terms[seat] = self.terms.get(seat, 0.0) + log_factor
+
+
 def _sure_good(ev: Evidence, world: Worlds) -> frozenset[int]:
     """The seats certain knowledge clears."""
     return frozenset(range(1, ev.players + 1)) - world.must - set(world.open)
@@ -473,19 +663,28 @@ def belied(ev: Evidence, world: Worlds) -> frozenset[int]:
                      if (t in good if wolf else t in world.must))
 
 
+def _seers(ev: Evidence) -> tuple[list[int], int | None]:
+    """The seer claimants whose card is not known, and the sole one if there is one."""
+    seers = [s for s in ev.claimants(SEER) if s not in ev.known]
+    return seers, seers[0] if len(seers) == 1 else None
+
+
 def _potentials(ev: Evidence, world: Worlds, caught: frozenset[int], wolves: frozenset[int]
                 ) -> tuple[list[float], list[tuple[int, int]]]:
     """The log-potentials over the open seats and, per claimed role, (mask of the open
     claimants, cards left for them once the sure good claimants hold theirs); the
     ``caught`` possessed's acts and claims left out, the other liars ``wolves``."""
-    seers = [s for s in ev.claimants(SEER) if s not in ev.known]
-    sole = seers[0] if len(seers) == 1 else None
-    if ev.vectorised:
-        weigh = _scores(ev, world, caught, seers, sole)
-    else:
-        weigh = _Potentials(ev.players, world, caught)
-        for a, b, f in _acts(ev, seers, sole, Scores((), weigh)):
-            weigh.act(a, b, f)
+    seers, sole = _seers(ev)
+    weigh = _Potentials(ev.players, world, caught)
+    for a, b, f in _acts(ev, seers, sole, Scores((), weigh), kept=False):
+        weigh.act(a, b, f)
+    return weigh.pot, _fates(ev, caught, wolves, weigh)
+
+
+def _fates(ev: Evidence, caught: frozenset[int], wolves: frozenset[int],
+           weigh: _Potentials | _Extras) -> list[tuple[int, int]]:
+    """Add the unary terms of what befell seats and what they claimed to ``weigh``;
+    return the claimants' groups (see ``_potentials``)."""
     unary = [(ev.night_dead, NIGHT_DEATH), (ev.victims, WOLF_TARGET), (ev.reactive, REACTIVE),
              (ev.liars | wolves, 1 / LIE)]
     hidden = [c for r, c in ev.deal.items() if is_pack(r) and not ROLES[r].wolf_card]
@@ -506,72 +705,154 @@ def _potentials(ev: Evidence, world: Worlds, caught: frozenset[int], wolves: fro
         sure_good = sum(1 for s in claimants if weigh.index[s] == 0)
         if claimants:
             groups.append((mask, max(ev.deal[role] - held[role], 0) - sure_good))
-    return weigh.pot, groups
+    return groups
 
 
 @dataclass(slots=True)
 class Scores:
     """The acts folded so far into a set of worlds' potentials, under one reading of the
-    claims (``key``): the first ``votes`` votes and ``checks`` checks, the accusations
-    and vouches ``done``."""
+    claims (``key``): the first ``votes`` votes, ``checks`` checks, ``accusations``
+    accusations and ``vouches`` vouches, the accusations and vouches ``done``."""
 
     key: tuple[Any, ...]
-    weigh: _Potentials
+    weigh: _Potentials | _Acts
     votes: int = 0
     checks: int = 0
+    accusations: int = 0
+    vouches: int = 0
     done: set[tuple[bool, int, int]] = field(default_factory=set)
+    pairs: dict[tuple[int, int], int] = field(default_factory=dict)
+    """How many votes each (voter, target) cast among those folded (kept scores)."""
+
+    def copy(self) -> Scores:
+        """The same acts folded, to extend apart (a seat's from its table's: the acts are
+        the same events)."""
+        assert isinstance(self.weigh, _Acts)
+        return Scores(self.key, self.weigh.copy(), self.votes, self.checks,
+                      self.accusations, self.vouches, set(self.done), dict(self.pairs))
+
+    def reread(self, key: tuple[Any, ...]) -> None:
+        """Take the reading of the claims ``key`` (the same muted seats): the votes and
+        accusations whose factors it changes folded anew."""
+        assert isinstance(self.weigh, _Acts)
+        _, seers, sole, good, girls = self.key
+        _, now_seers, now_sole, now_good, now_girls = key
+        for (voter, target), times in self.pairs.items():
+            old = _vote(target in seers, sole is not None and sole != voter and target in good)
+            new = _vote(target in now_seers, now_sole is not None and now_sole != voter
+                        and target in now_good)
+            if old != new:
+                self.weigh.reweigh(voter, target, old, new, times)
+        for accusation, accuser, target in self.done:
+            if accusation and (accuser in girls) != (accuser in now_girls):
+                old, new = (SIGHTING, ACCUSE) if accuser in girls else (ACCUSE, SIGHTING)
+                self.weigh.reweigh(accuser, target, old, new, 1)
+        self.key = key
 
 
-def _acts(ev: Evidence, seers: list[int], sole: int | None, scores: Scores
+def _vote(on_seer: bool, cleared: bool) -> Factors:
+    """A vote's factors: against a seer claimant, or against a seat the only seer
+    claimant cleared (a vote the claimant himself did not cast)."""
+    f00, f01, f10, f11 = VOTE
+    if on_seer:
+        f00, f10 = f00 * 0.5, f10 * 1.5
+    if cleared:
+        f00, f10 = f00 * 0.6, f10 * 1.4
+    return f00, f01, f10, f11
+
+
+def _acts(ev: Evidence, seers: list[int], sole: int | None, scores: Scores, *, kept: bool
           ) -> Iterator[tuple[int, int, Factors]]:
     """Every act of ``ev`` that ``scores`` has not folded yet (marking them folded), as
-    (actor, target, factors): votes, checks, accusations, vouches."""
+    (actor, target, factors): votes, checks, accusations, vouches. Scores ``kept``
+    between weighings take the new accusations in order; fresh ones take them all in
+    the order of a set (the list path's sums, bit for bit)."""
     for voter, target, _ in ev.votes[scores.votes:]:
-        if voter == target:
-            continue
-        f00, f01, f10, f11 = VOTE
-        if target in seers:
-            f00, f10 = f00 * 0.5, f10 * 1.5
-        if sole is not None and sole != voter and ev.checks.get((sole, target)) is False:
-            f00, f10 = f00 * 0.6, f10 * 1.4
-        yield voter, target, (f00, f01, f10, f11)
+        if voter != target:
+            yield voter, target, _vote(target in seers, sole is not None and sole != voter
+                                       and ev.checks.get((sole, target)) is False)
     for (claimant, target), says_wolf in islice(ev.checks.items(), scores.checks, None):
         f00, f01, f10, f11 = CHECK_WOLF if says_wolf else CHECK_GOOD
         if (claimant, target) in ev.coincidences:
             f01 *= COINCIDENCE
         yield claimant, target, (f00, f01, f10, f11)
-    scores.votes, scores.checks = len(ev.votes), len(ev.checks)
-    for accuser, target in {(a, t) for a, t, _ in ev.accusations}:
+    accused = ([(a, t) for a, t, _ in ev.accusations[scores.accusations:]] if kept
+               else {(a, t) for a, t, _ in ev.accusations})
+    vouched = ev.vouched[scores.vouches:] if kept else ev.vouches
+    scores.votes, scores.checks, scores.accusations = (
+        len(ev.votes), len(ev.checks), len(ev.accusations))
+    if kept:
+        scores.vouches = len(ev.vouched)
+    for accuser, target in accused:
         if (True, accuser, target) not in scores.done:
             scores.done.add((True, accuser, target))
             yield accuser, target, (
                 SIGHTING if LITTLE_GIRL in ev.claims.get(accuser, ()) else ACCUSE)
-    for voucher, target in ev.vouches:
+    for voucher, target in vouched:
         if (False, voucher, target) not in scores.done:
             scores.done.add((False, voucher, target))
             yield voucher, target, VOUCH
 
 
-def _scores(ev: Evidence, world: Worlds, caught: frozenset[int], seers: list[int],
-            sole: int | None) -> _Potentials:
-    """A large table's potentials of the acts, kept on the evidence and extended by the
-    acts since the last call while the worlds and the reading of the claims stay the
-    same (the sums of the list path in another order)."""
-    key = (world, caught, tuple(seers), sole,
+def _scores(ev: Evidence, caught: frozenset[int], seers: list[int], sole: int | None
+            ) -> Scores:
+    """A large table's potentials of the acts over seats (``_Acts``), kept on the
+    evidence and extended by the acts since the last call (a new reading of the claims
+    re-folds the acts it changes; new muted seats, all of them). A seat's first are its
+    table's, when they read the claims alike."""
+    key = (caught, tuple(seers), sole,
            frozenset(t for (c, t), wolf in ev.checks.items() if c == sole and not wolf),
            frozenset(s for s, roles in ev.claims.items() if LITTLE_GIRL in roles))
-    if ev.scores is None or ev.scores.key != key:
-        ev.scores = Scores(key, _Potentials(ev.players, world, caught))
-    weigh = ev.scores.weigh
-    for a, b, f in _acts(ev, seers, sole, ev.scores):
+    scores = ev.scores
+    if scores is None or scores.key[0] != caught:
+        table = ev.table.scores if ev.table is not None else None
+        scores = table.copy() if table is not None and table.key[0] == caught and (
+            not ev.lying and table.votes <= len(ev.votes) and table.checks <= len(ev.checks)
+            and table.accusations <= len(ev.accusations) and table.vouches <= len(ev.vouched)
+        ) else Scores(key, _Acts(ev.players, caught))
+    if scores.key != key:
+        scores.reread(key)
+    ev.scores = scores
+    _count_votes(ev, scores)
+    weigh = scores.weigh
+    for a, b, f in _acts(ev, seers, sole, scores, kept=True):
         weigh.act(a, b, f)
-    fresh = _Potentials(ev.players, world, caught)
-    fresh.pot = list(weigh.pot)
-    return fresh
+    return scores
+
+
+def _count_votes(ev: Evidence, scores: Scores) -> None:
+    """Count the votes ``scores`` is about to fold, per (voter, target)."""
+    pairs = scores.pairs
+    for voter, target, _ in ev.votes[scores.votes:]:
+        if voter != target:
+            pairs[(voter, target)] = pairs.get((voter, target), 0) + 1
+
+
+def _extras(ev: Evidence, world: Worlds, caught: frozenset[int], wolves: frozenset[int]
+            ) -> tuple[dict[int, float], Groups]:
+    """A large table's other unary terms per seat and its claimants' groups over
+    ``world`` (``_fates``), kept on the evidence while what they draw on stays the same
+    (its sets only ever grow)."""
+    key = (world, caught, wolves, ev.facts, len(ev.claim_day), len(ev.night_dead),
+           len(ev.victims), len(ev.reactive), len(ev.liars), len(ev.seen_good))
+    if ev.extras is None or ev.extras[0] != key:
+        extra = _Extras(ev.players, world)
+        groups = tuple(_fates(ev, caught, wolves, extra))
+        ev.extras = (key, extra.terms, groups)
+    return ev.extras[1], ev.extras[2]
 
 
 def worlds(ev: Evidence) -> Worlds:
-    """The wolf sets certain knowledge leaves (no size at all when it contradicts itself)."""
+    """The wolf sets certain knowledge leaves (no size at all when it contradicts itself),
+    kept on the evidence while its certain knowledge stays the same."""
+    world = ev.world[1]
+    if ev.world[0] != ev.facts or world is None:
+        world = _worlds(ev)
+        ev.world = (ev.facts, world)
+    return world
+
+
+def _worlds(ev: Evidence) -> Worlds:
     must = frozenset(s for s, r in ev.known.items() if is_pack(r)) | ev.wolves
     good = {s for s, r in ev.known.items() if not is_pack(r)} | ev.good
     open_seats = tuple(s for s in range(1, ev.players + 1) if s not in must and s not in good)
@@ -591,10 +872,19 @@ class Marginals:
     total: float
     single: dict[int, float]
     joint: Callable[[int], dict[int, float]]
+    asked: dict[tuple[int, int | None], Belief | None] = field(
+        default_factory=dict, compare=False, repr=False)
 
     def belief(self, players: int, good: int | None = None) -> Belief | None:
         """P(wolf) per seat, also knowing that ``good`` is no wolf (None when that leaves
-        no set: the caller weighs its own evidence instead)."""
+        no set: the caller weighs its own evidence instead); each answer kept (every
+        seat of a game asks the shared public marginals)."""
+        key = (players, good)
+        if key not in self.asked:
+            self.asked[key] = self._belief(players, good)
+        return self.asked[key]
+
+    def _belief(self, players: int, good: int | None) -> Belief | None:
         wolf = dict.fromkeys(range(1, players + 1), 0.0)
         wolf.update(dict.fromkeys(self.must, 1.0))
         if good is None or good not in self.single:
@@ -625,17 +915,17 @@ def weigh(ev: Evidence, *, pairs: bool) -> Marginals | None:
     if not world.sizes:
         return None
     if all(k == 0 for k, _ in world.sizes):  # the pack is known: nothing left to weigh
-        return Marginals(world.must, 1.0, {}, partial(_with, {}))
-    caught = belied(ev, world)
-    good = _sure_good(ev, world)
-    free = _possessed_free(ev, caught & good)
-    pot, groups = _potentials(ev, world, caught & good, frozenset() if free else caught - good)
+        if ev.fixed is None or ev.fixed.must != world.must:
+            ev.fixed = Marginals(world.must, 1.0, {}, partial(_with, {}))
+        return ev.fixed
+    caught, good, free = _readings(ev, world)
     first = math.log(POSSESSED_LIE) if free else LOG_LIE
+    wolves = frozenset() if free else caught - good
     if ev.vectorised:
-        return _weigh_arrays(world, _base_logs(ev, world, np.array(pot)), groups, first,
-                             pairs=pairs)
+        return _weigh_large(ev, world, caught & good, wolves, first, pairs=pairs)
+    pot, listed = _potentials(ev, world, caught & good, wolves)
     spaces = [(space(len(world.open), k), prior) for k, prior in world.sizes]
-    logged = [(sets, prior, _log_weights(sets, pot, groups, first)) for sets, prior in spaces]
+    logged = [(sets, prior, _log_weights(sets, pot, listed, first)) for sets, prior in spaces]
     top = max(prior + max(logs) for _, prior, logs in logged)
     single: dict[int, float] = {}
     pair: dict[tuple[int, int], float] = {}
@@ -698,16 +988,47 @@ def plain(ev: Evidence, public: Evidence) -> bool:
             == {s: r for s, r in public.known.items() if s != ev.seat})
 
 
-Dense = tuple[NDArray[np.float64], NDArray[np.intp], float]
+@dataclass(slots=True)
+class Layout:
+    """``space(seats, wolves)`` as arrays, one column per set in the same order: the
+    membership ``held`` of seats 1..``seats``, the flat potential indices ``terms`` of the
+    set's unary and pairwise terms (as ``Space.terms`` picks them, less the zero), and
+    how many sets each column stands for (``scale``). Per flat potential index, the
+    columns whose sets hold its seat or both its seats, and per seat the columns holding
+    it with every seat's membership in them, are kept once asked for."""
+
+    held: NDArray[np.float64]
+    terms: NDArray[np.intp]
+    scale: float
+    stride: int
+    rows: dict[int, NDArray[np.intp]] = field(default_factory=dict)
+    subs: dict[int, tuple[NDArray[np.intp], NDArray[np.float64]]] = field(default_factory=dict)
+
+    def holding(self, term: int) -> NDArray[np.intp]:
+        """The columns whose sets hold the seat, or both seats, of the flat potential
+        index ``term``."""
+        cols = self.rows.get(term)
+        if cols is None:
+            i, j = divmod(term, self.stride)
+            row = self.held[i - 1] if i == j else self.held[i - 1] * self.held[j - 1]
+            cols = self.rows[term] = np.flatnonzero(row)
+        return cols
+
+    def beside(self, row: int) -> tuple[NDArray[np.intp], NDArray[np.float64]]:
+        """The columns holding the seat of ``row`` (0-based), and the membership of
+        every seat in those columns."""
+        sub = self.subs.get(row)
+        if sub is None:
+            cols = np.flatnonzero(self.held[row])
+            sub = self.subs[row] = (cols, np.ascontiguousarray(self.held[:, cols]))
+        return sub
 
 
 @lru_cache(maxsize=64)
-def dense(seats: int, wolves: int) -> Dense:
-    """``space(seats, wolves)`` as arrays, one column per set in the same order: the
-    membership of seats 1..``seats``, the flat potential indices of the set's unary and
-    pairwise terms (as ``Space.terms`` picks them, less the zero), and how many sets
-    each column stands for. Past ``SAMPLE_SETS`` sets, the columns are a uniform sample
-    drawn from a stream seeded by the space alone (the same in every game and process)."""
+def dense(seats: int, wolves: int) -> Layout:
+    """``space(seats, wolves)`` as a ``Layout``. Past ``SAMPLE_SETS`` sets, the columns
+    are a uniform sample drawn from a stream seeded by the space alone (the same in
+    every game and process)."""
     sets = math.comb(seats, wolves)
     if sets > SAMPLE_SETS:
         rng = random.Random(f"wolf sets {seats} {wolves}")
@@ -721,102 +1042,322 @@ def dense(seats: int, wolves: int) -> Dense:
     stride = seats + 1
     terms = [members[:, a] * (stride + 1) for a in range(wolves)] + [
         members[:, a] * stride + members[:, b] for a, b in combinations(range(wolves), 2)]
-    return held, np.array(terms, dtype=np.intp).reshape(len(terms), count), sets / count
+    return Layout(held, np.array(terms, dtype=np.intp).reshape(len(terms), count),
+                  sets / count, stride)
 
 
 class _Joint:
-    """``Marginals.joint`` on arrays: per asked seat, one product of the membership
-    matrices with the weights of the sets holding it (computed when first asked)."""
+    """``Marginals.joint`` on arrays: per asked seat, the weights of the sets holding it
+    summed per seat of ``seats`` (computed when first asked), from sets laid out over the
+    seats ``laid`` (``rows``: where the seats are among them, None when they are all)."""
 
-    def __init__(self, seats: tuple[int, ...],
-                 weighed: list[tuple[NDArray[np.float64], NDArray[np.float64]]]) -> None:
-        self.seats, self.weighed = seats, weighed
+    def __init__(self, laid: tuple[int, ...], seats: tuple[int, ...], rows: list[int] | None,
+                 weighed: list[tuple[Layout, NDArray[np.float64]]]) -> None:
+        self.laid, self.seats, self.rows, self.weighed = laid, seats, rows, weighed
         self.done: dict[int, dict[int, float]] = {}
 
     def __call__(self, good: int) -> dict[int, float]:
         if good not in self.done:
-            i = self.seats.index(good)
-            both = sum((held @ (weights * held[i]) for held, weights in self.weighed),
-                       np.zeros(len(self.seats)))
-            self.done[good] = dict(zip(self.seats, both.tolist(), strict=True))
+            i = self.laid.index(good)
+            both = np.zeros(len(self.laid))
+            for layout, weights in self.weighed:
+                cols, held = layout.beside(i)
+                both += held @ weights[cols]
+            self.done[good] = dict(zip(self.seats, (
+                both if self.rows is None else both[self.rows]).tolist(), strict=True))
         return self.done[good]
+
+
+Groups = tuple[tuple[int, int], ...]
+"""Per claimed role: the mask of its open claimants and the cards left for them."""
 
 
 @dataclass(slots=True)
 class Logs:
-    """A large table's log-weights of its sets before the claimants' penalties, per pack
-    size of ``world`` (whose sets are laid out as in ``layouts``), and the flat
-    potentials they sum."""
+    """A large table's weights of its sets before the claimants' penalties, per pack size
+    of the ``world`` they were laid out for (as in ``layouts``): each set's summed
+    potentials (and log count of the sets it stands for), less the size's ``shift``,
+    exponentiated. They are kept from one weighing to the next, multiplied by the
+    changes of the flat ``potential`` they sum (``_project``); ``drift`` bounds how far
+    any set's log-weight moved since they were summed afresh. Later certain knowledge
+    weighs the same sets, the ones it rules out zeroed (``ruled``: the seats since known
+    to be wolves, and known to be good)."""
 
     world: Worlds
-    layouts: list[Dense]
+    layouts: list[Layout]
     potential: NDArray[np.float64]
-    sizes: list[NDArray[np.float64]]
+    weights: list[NDArray[np.float64]]
+    shifts: list[float]
+    drift: float = 0.0
+    ruled: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
+    stamp: tuple[Any, ...] = ()
+    """What the evidence knew when they were last weighed but its acts (``_acted``), and
+    the marginals weighed then."""
+    weighed: tuple[bool, Marginals] | None = None  # (with pairs, marginals)
     among: dict[tuple[int, int], NDArray[np.intp]] = field(default_factory=dict)
     """Per (pack size's index, mask of open claimants): how many each set holds."""
+    penalties: dict[tuple[int, Groups, float], NDArray[np.float64] | None] = field(
+        default_factory=dict)
+
+    def covers(self, world: Worlds) -> bool:
+        """Whether ``world`` is these sets with some more seats known (each of its pack
+        sizes one of these less the new wolves), and not so few of them that weighing
+        them afresh is cheaper."""
+        base = self.world
+        wolves = world.must - base.must
+        if not (base.must <= world.must and wolves <= set(base.open)
+                and set(world.open) <= set(base.open)):
+            return False
+        sizes = {k for k, _ in base.sizes}
+        return all(k + len(wolves) in sizes for k, _ in world.sizes) and REBASE * sum(
+            math.comb(len(world.open), k) for k, _ in world.sizes) >= self.count
+
+    @property
+    def count(self) -> int:
+        """How many sets the weights hold (columns, over every pack size)."""
+        return sum(layout.held.shape[1] for layout in self.layouts)
+
+    def copy(self) -> Logs:
+        """The same weights, to update apart."""
+        return Logs(self.world, self.layouts, self.potential,
+                    [weights.copy() for weights in self.weights], list(self.shifts),
+                    self.drift, self.ruled, among=self.among, penalties=self.penalties)
+
+    def rule(self, world: Worlds) -> bool:
+        """Zero the sets ``world`` rules out; False when none is left that weighs more
+        than a trace (the caller weighs afresh)."""
+        base = self.world
+        wolves = world.must - base.must
+        good = frozenset(base.open) - set(world.open) - wolves
+        if not (self.ruled[0] <= wolves and self.ruled[1] <= good):
+            return False  # a seat ruled on is open again: its sets are gone
+        for seat in wolves - self.ruled[0]:
+            row = base.open.index(seat)
+            for layout, weights in zip(self.layouts, self.weights, strict=True):
+                weights *= layout.held[row]
+        for seat in good - self.ruled[1]:
+            row = base.open.index(seat) + 1
+            for layout, weights in zip(self.layouts, self.weights, strict=True):
+                weights[layout.holding(row * layout.stride + row)] = 0.0
+        self.ruled = (wolves, good)
+        return max(float(weights.max()) for weights in self.weights) > TRACE
 
     def claimants(self, size: int, claimed: int) -> NDArray[np.intp]:
         """How many of the open seats in the mask ``claimed`` each set of the size
         ``size`` (an index into the world's sizes) holds."""
         key = (size, claimed)
         if key not in self.among:
-            held = self.layouts[size][0]
+            held = self.layouts[size].held
             rows = [i - 1 for i in range(1, len(held) + 1) if claimed >> i & 1]
             self.among[key] = held[rows].sum(axis=0).astype(np.intp)
         return self.among[key]
 
+    def penalty(self, size: int, groups: Groups, first: float) -> NDArray[np.float64] | None:
+        """Per set of the size ``size``, the factor of the good claimants too many it
+        implies (None when no role has more claimants than cards)."""
+        key = (size, groups, first)
+        if key not in self.penalties:
+            factor = None
+            for claimed, free in groups:
+                extra = claimed.bit_count() - free
+                if extra > 0:
+                    lies = np.exp([_lies(extra - w, first)
+                                   for w in range(claimed.bit_count() + 1)])
+                    picked = lies[self.claimants(size, claimed)]
+                    factor = picked if factor is None else factor * picked
+            self.penalties[key] = factor
+        return self.penalties[key]
 
-INCREMENTAL = 8
+
+INCREMENTAL = 16
 """Potentials changed since the last weighing (a vote moves up to three) up to which the
-log-weights are updated rather than summed again."""
+weights are updated rather than summed again (on many sets, one per 200 of them)."""
+DRIFT = 100.0
+"""How far (in log-weight) the kept weights may move before they are summed afresh:
+far enough below the top that a set's weight underflowed to zero stays negligible."""
+REBASE = 4
+"""Kept weights serve a world with more seats known while it has at least a quarter
+of their sets (past that, summing its own sets afresh is cheaper)."""
+SAME = 1e-9
+"""Potentials nearer than this are the same (summed in other orders)."""
+TRACE = 1e-200
+"""A largest kept weight below this, once sets are ruled out, is summed afresh."""
 
 
-def _base_logs(ev: Evidence, world: Worlds, potential: NDArray[np.float64]) -> Logs:
-    """Per pack size, each set's summed potentials (and log count of the sets it stands
-    for): from the last weighing's, kept on ``ev``, when the worlds are the same and few
-    potentials moved (adding each change times the sets it counts in), else afresh."""
-    n, last = len(world.open), ev.logs
-    layouts = [dense(n, wolves) for wolves, _ in world.sizes]
-    if last is not None and last.world == world and all(
-            a is b for a, b in zip(layouts, last.layouts, strict=True)):
-        changed = np.flatnonzero(potential != last.potential).tolist()
-        if len(changed) <= INCREMENTAL:
-            for (held, _, _), logs in zip(layouts, last.sizes, strict=True):
-                for e in changed:
-                    i, j = divmod(e, n + 1)
-                    logs += (potential[e] - last.potential[e]) * (
-                        held[i - 1] if i == j else held[i - 1] * held[j - 1])
-            last.potential = potential
-            return last
-    sizes = [potential[terms].sum(axis=0) + math.log(scale) for _, terms, scale in layouts]
-    ev.logs = Logs(world, layouts, potential, sizes)
-    return ev.logs
+def _project(world: Worlds, acts: _Acts, extras: dict[int, float]) -> NDArray[np.float64]:
+    """The flat potential vector over ``world``'s open seats (as ``_Potentials`` lays it
+    out) of the acts over seats and the extra unary terms."""
+    pairs, units, unary_at, pair_at, wolves_at = _laid(world.open, world.must, acts.stride)
+    pair = np.frombuffer(acts.pair)
+    unary = np.frombuffer(acts.unary)[units]
+    if wolves_at is not None:  # a term with a sure wolf is the other seat's
+        unary += pair[wolves_at].sum(axis=1)
+    for seat, value in extras.items():
+        unary[world.open.index(seat)] += value
+    flat = np.zeros((len(world.open) + 1) ** 2)
+    flat[pair_at] = pair[pairs]
+    flat[unary_at] = unary
+    return flat
 
 
-def _weigh_arrays(world: Worlds, base: Logs, groups: list[tuple[int, int]], first: float,
-                  *, pairs: bool) -> Marginals:
-    """``weigh`` on a large table: the same sums over the same sets, done on arrays (equal
-    to the list path's up to rounding, not bit for bit), from the sets' summed potentials
-    ``base``."""
-    n = len(world.open)
-    logged: list[tuple[float, NDArray[np.float64], NDArray[np.float64]]] = []
-    for size, ((_, prior), summed) in enumerate(zip(world.sizes, base.sizes, strict=True)):
-        held = base.layouts[size][0]
-        logs = summed  # kept for the next weighing: penalties make new arrays
-        for claimed, free in groups:
-            extra = claimed.bit_count() - free
-            if extra > 0:
-                penalty = [_lies(extra - w, first) for w in range(claimed.bit_count() + 1)]
-                logs = logs + np.array(penalty)[base.claimants(size, claimed)]
-        logged.append((prior, held, logs))
-    top = max(prior + float(logs.max()) for prior, _, logs in logged)
-    weighed = [(held, np.exp(logs - (top - prior))) for prior, held, logs in logged]
-    single = sum((held @ weights for held, weights in weighed), np.zeros(n))
+Laid = tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp], NDArray[np.intp],
+             NDArray[np.intp] | None]
+
+
+@lru_cache(maxsize=256)
+def _laid(seats: tuple[int, ...], wolves: frozenset[int], stride: int) -> Laid:
+    """Where ``_project`` reads and writes: the seat pairs (over seats) and the seats of
+    the open pairs and seats, their places in the flat vector, and per open seat its
+    pairs with the sure ``wolves``."""
+    n = len(seats)
+    at = np.array(seats, dtype=np.intp)
+    first, second = np.triu_indices(n, 1)
+    low, high = np.minimum(at[first], at[second]), np.maximum(at[first], at[second])
+    sure = np.array(sorted(wolves), dtype=np.intp)
+    with_wolves = (np.minimum.outer(at, sure) * stride + np.maximum.outer(at, sure)
+                   if wolves else None)
+    return (low * stride + high, at, np.arange(1, n + 1, dtype=np.intp) * (n + 2),
+            (first + 1) * (n + 1) + second + 1, with_wolves)
+
+
+def _weigh_large(ev: Evidence, world: Worlds, muted: frozenset[int], wolves: frozenset[int],
+                 first: float, *, pairs: bool) -> Marginals:
+    """``weigh`` on a large table: the same sums over the same sets, on arrays (equal to
+    the list path's up to rounding), from weights kept on ``ev`` (``Logs``) when they
+    cover ``world``, else summed afresh for it."""
+    last, seers, sole = ev.logs, *_seers(ev)
+    stamp = (world, ev.facts, len(ev.claim_day), len(ev.checks), len(ev.liars),
+             len(ev.night_dead), len(ev.victims), len(ev.reactive), len(ev.seen_good))
+    if last is not None and last.stamp == stamp and _acted(ev, last, muted, seers, sole):
+        if last.weighed is None or (pairs and not last.weighed[0]):
+            last.weighed = (pairs, _weigh_arrays(
+                world, last, _extras(ev, last.world, muted, wolves)[1], first, pairs=pairs))
+        return last.weighed[1]
+    if ev.table is not None and ev.table.logs is not None and ev.table.logs.covers(world):
+        last = ev.table.logs.copy()  # a seat's belief starts from the table's, kept current
+    base = last.world if last is not None and last.covers(world) else world
+    acts = _scores(ev, muted, seers, sole).weigh
+    assert isinstance(acts, _Acts)
+    while True:
+        extras, groups = _extras(ev, base, muted, wolves)
+        potential = _project(base, acts, extras)
+        logs = _kept(last, base, potential) if last is not None else None
+        if logs is not None and logs.rule(world):
+            break
+        if base is world:
+            logs = _fresh(world, potential)
+            break
+        base = world
+    ev.logs, logs.stamp = logs, stamp
+    logs.weighed = (pairs, _weigh_arrays(world, logs, groups, first, pairs=pairs))
+    return logs.weighed[1]
+
+
+def _acted(ev: Evidence, last: Logs, muted: frozenset[int], seers: list[int],
+           sole: int | None) -> bool:
+    """Update the kept weights with the acts since the last weighing when nothing else
+    moved (the same worlds, readings and extra terms: only votes, accusations and
+    vouches came), without laying every potential out anew (none moved: the last
+    marginals stand); False when too many potentials moved or too far (the caller goes
+    the whole way)."""
+    scores = ev.scores
+    if scores is None or scores.key[0] != muted:
+        return False
+    _count_votes(ev, scores)
+    delta, touched = _Potentials(ev.players, last.world, muted), set[int]()
+    acts = scores.weigh
+    for a, b, f in _acts(ev, seers, sole, scores, kept=True):
+        acts.act(a, b, f)
+        delta.act(a, b, f)
+        touched.update(delta.entries(a, b))
+    moved = [(e, delta.pot[e]) for e in touched if delta.pot[e]]
+    drift = last.drift + sum(abs(change) for _, change in moved)
+    if len(moved) > max(INCREMENTAL, last.count // 200) or drift > DRIFT:
+        return False
+    if moved:
+        potential = last.potential.copy()
+        for e, change in moved:
+            factor = math.exp(change)
+            for layout, weights in zip(last.layouts, last.weights, strict=True):
+                weights[layout.holding(e)] *= factor
+            potential[e] += change
+        last.potential, last.drift, last.weighed = potential, drift, None
+    return True
+
+
+def _kept(last: Logs, base: Worlds, potential: NDArray[np.float64]) -> Logs | None:
+    """The last weighing's weights for ``base``, updated with the potentials that moved
+    (multiplying the sets each change counts in by its factor), unless they were laid
+    out otherwise, or too many moved or too far."""
+    if last.world != base:
+        return None
+    moved = np.flatnonzero(np.abs(potential - last.potential) > SAME)
+    changes = potential[moved] - last.potential[moved]
+    drift = last.drift + float(np.abs(changes).sum())
+    if len(moved) > max(INCREMENTAL, last.count // 200) or drift > DRIFT:
+        return None
+    for e, factor in zip(moved.tolist(), np.exp(changes).tolist(), strict=True):
+        for layout, weights in zip(last.layouts, last.weights, strict=True):
+            weights[layout.holding(e)] *= factor
+    last.potential, last.drift = potential, drift
+    return last
+
+
+def _fresh(world: Worlds, potential: NDArray[np.float64]) -> Logs:
+    """Each set's weight from its summed potentials, per pack size of ``world``."""
+    layouts = [dense(len(world.open), wolves) for wolves, _ in world.sizes]
+    logs = [potential[layout.terms].sum(axis=0) + math.log(layout.scale) for layout in layouts]
+    shifts = [float(summed.max()) for summed in logs]
+    return Logs(world, layouts, potential,
+                [np.exp(summed - shift) for summed, shift in zip(logs, shifts, strict=True)],
+                shifts)
+
+
+def _weigh_arrays(world: Worlds, logs: Logs, groups: Groups, first: float, *,
+                  pairs: bool) -> Marginals:
+    """The marginals of ``world`` from the weights ``logs`` kept for it (or for the
+    world it narrows: its pack sizes are theirs less the wolves since known)."""
+    base = logs.world
+    extra = len(world.must) - len(base.must)
+    index = {k: size for size, (k, _) in enumerate(base.sizes)}
+    scaled = [(index[k + extra], prior + logs.shifts[index[k + extra]])
+              for k, prior in world.sizes]
+    top = max(log for _, log in scaled)
+    weighed: list[tuple[Layout, NDArray[np.float64]]] = []
+    for size, log in scaled:
+        factor = logs.penalty(size, groups, first)
+        weights = logs.weights[size]  # kept weights change later: a joint needs a copy
+        final = (weights.copy() if pairs else weights) if factor is None else weights * factor
+        if log != top:
+            final = final * math.exp(log - top)
+        weighed.append((logs.layouts[size], final))
+    rows = None if world.open == base.open else _rows(base.open, world.open)
+    layout, weights = weighed[0]
+    single, total = layout.held @ weights, float(weights.sum())
+    for layout, weights in weighed[1:]:
+        single, total = single + layout.held @ weights, total + float(weights.sum())
     holders = any(wolves > 0 for wolves, _ in world.sizes)
     return Marginals(
-        world.must, sum(float(weights.sum()) for _, weights in weighed),
-        dict(zip(world.open, single.tolist(), strict=True)) if holders else {},
-        _Joint(world.open, weighed) if pairs else partial(_with, {}))
+        world.must, total,
+        dict(zip(world.open, (single if rows is None else single[rows]).tolist(),
+                 strict=True)) if holders else {},
+        _Joint(base.open, world.open, rows, weighed) if pairs else partial(_with, {}))
+
+
+@lru_cache(maxsize=256)
+def _rows(laid: tuple[int, ...], seats: tuple[int, ...]) -> list[int]:
+    """Where each of ``seats`` is among ``laid``."""
+    return [laid.index(seat) for seat in seats]
+
+
+def _readings(ev: Evidence, world: Worlds) -> tuple[frozenset[int], frozenset[int], bool]:
+    """The belied claimants, the sure good seats, and whether a possessed is unaccounted
+    for: kept on the evidence while its certain knowledge and checks stay the same."""
+    key = (ev.facts, len(ev.checks))
+    if ev.read is None or ev.read[0] != key:
+        caught, good = belied(ev, world), _sure_good(ev, world)
+        ev.read = (key, caught, good, _possessed_free(ev, caught & good))
+    return ev.read[1], ev.read[2], ev.read[3]
 
 
 def _possessed_free(ev: Evidence, caught: frozenset[int]) -> bool:
@@ -903,6 +1444,10 @@ class PublicLog:
 
     evidence: Evidence
     events: list[BaseEvent]
+    def take(self, event: BaseEvent) -> None:
+        """Fold the game's next public event."""
+        self.evidence.take(event)
+        self.events.append(event)
 
 
 _GAMES: OrderedDict[int, PublicLog] = OrderedDict()
@@ -915,8 +1460,7 @@ def public_log(first: BaseEvent) -> PublicLog:
     log = _GAMES.get(id(first))
     if log is None or log.events[0] is not first:
         log = _GAMES[id(first)] = PublicLog(Evidence(0, True), [])
-        log.evidence.take(first)
-        log.events.append(first)
+        log.take(first)
         while len(_GAMES) > GAMES_KEPT:
             _GAMES.popitem(last=False)
     _GAMES.move_to_end(id(first))
@@ -939,9 +1483,11 @@ class BeliefTracker:
         self.seat, self.seen, self.shown = seat, 0, 0  # events folded, the public ones
         self.first: BaseEvent | None = None
         self.mine = None if self.public_only else Evidence(seat, False)
+        self.sharing = not self.public_only  # its evidence holds the log's acts in common
         self.log: PublicLog | None = None
         self.own: Evidence | None = None  # this seat's public evidence, once off the log
-        self._cache: tuple[int, Belief] | None = None
+        self._cache: tuple[tuple[int, int], Belief] | None = None
+        self._plain: tuple[Evidence | None, tuple[int, ...], bool] = (None, (), False)
 
     @property
     def public(self) -> Evidence:
@@ -965,42 +1511,83 @@ class BeliefTracker:
             self._reset(observation.seat)
         self._fold(events)
         ev = self.evidence
-        if self._cache is not None and self._cache[0] == ev.version:
+        moment = (ev.version, self.public.version)
+        if self._cache is not None and self._cache[0] == moment:
             return self._cache[1]
         belief = None
-        if self.mine is None or plain(ev, self.public):
+        if self.mine is None or self._is_plain(ev):
             shared = public_marginals(self.public)
             belief = shared.belief(ev.players, None if self.mine is None else ev.seat) if (
                 shared) else None
-        belief = belief or infer(ev)
-        self._cache = (ev.version, belief)
+        if belief is None:
+            ev.table = self.public
+            belief = infer(ev)
+        self._cache = (moment, belief)
         return belief
+
+    def _is_plain(self, ev: Evidence) -> bool:
+        """``plain(ev, public)``, kept while what it reads stays the same."""
+        public = self.public
+        key = (ev.facts, len(ev.claim_day), len(ev.victims), public.facts)
+        if self._plain[0] is not public or self._plain[1] != key:
+            self._plain = (public, key, plain(ev, public))
+        return self._plain[2]
 
     def _fold(self, events: tuple[BaseEvent, ...]) -> None:
         """Fold this seat's new events: all into its own evidence, the public ones into
-        the game's log (where no other seat did yet) or into its own public evidence."""
+        the game's log (where no other seat did yet) or into its own public evidence. Its
+        own evidence shares the log's acts while in step with it (``Evidence.share``)."""
         if self.first is None and events:
             self.first = events[0]
-        behind = False
-        for event in events[self.seen:]:
-            if self.mine is not None:
-                self.mine.take(event)
-            if event.audience != "public":
-                continue
-            log = self.log
-            if log is None and self.shown == 0 and self.own is None:
-                log = self.log = public_log(event)
-            elif log is None:
-                self.public.take(event)
-            elif self.shown == len(log.events):
-                log.evidence.take(event)
-                log.events.append(event)
-            elif log.events[self.shown] is not event:
-                behind = True
-            self.shown += 1
-        self.seen = len(events)
-        if self.log is not None and (behind or self.shown != len(self.log.events)):
+        mine, log, shown, behind = self.mine, self.log, self.shown, False
+        echoing, facts = self._echoing(), -1 if mine is None else mine.facts
+        for i in range(self.seen, len(events)):
+            event = events[i]
+            if event.audience == "public":
+                if log is None and shown == 0 and self.own is None:
+                    log = self.log = public_log(event)
+                    if mine is not None and self.sharing:
+                        mine.share(log.evidence)
+                        echoing = self._echoing()
+                elif log is None:
+                    self.public.take(event)
+                elif shown == len(log.events):
+                    log.take(event)
+                elif log.events[shown] is not event:
+                    behind = True
+                shown += 1
+                if mine is not None and mine.shares is not None and type(event) in ACTS:
+                    if echoing and not behind:
+                        if not mine.nightfall and event.phase == "night":
+                            mine.nightfall = True  # all take does of a shared act
+                            mine.facts += 1
+                            mine.version += 1
+                        continue
+                    self._alone(events[:i + 1])
+                    mine, echoing, facts = self.mine, False, -1
+                    continue
+            if mine is not None:
+                mine.take(event)
+                if mine.facts != facts:  # its role or deal may have changed
+                    echoing, facts = self._echoing(), mine.facts
+        self.seen, self.shown = len(events), shown
+        if self.log is not None and (behind or shown != len(self.log.events)):
             self.log, self.own = None, Evidence(self.seat, True)
             for event in events:
                 if event.audience == "public":
                     self.own.take(event)
+            if self.mine is not None and self.mine.shares is not None:
+                self._alone(events)
+
+    def _echoing(self) -> bool:
+        """Whether this seat's evidence may take the log's acts as they are: it shares
+        them, and is neither the possessed nor a thief whose deal reads claims apart."""
+        mine = self.mine
+        return mine is not None and mine.shares is not None and not mine.lying and (
+            mine.deal == mine.shares.deal)
+
+    def _alone(self, events: tuple[BaseEvent, ...]) -> None:
+        """This seat's evidence folded anew from ``events``, holding its acts alone."""
+        self.sharing, self.mine = False, Evidence(self.seat, False)
+        for event in events:
+            self.mine.take(event)

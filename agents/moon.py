@@ -6,27 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from arena.engine import Observation
-from arena.engine.events import BaseEvent, NewMoon
-from arena.engine.newmoon.cards import CARDS
+from arena.engine.newmoon.cards import cards_in_force
 from arena.engine.newmoon.spirits import QUESTIONS
 from arena.text import catalog
 
 
-def in_force(events: Iterable[BaseEvent]) -> list[str]:
-    """Cards drawn (or put in play) and not yet ended, in the order they came; cards that
-    act only when drawn are left out."""
-    found: dict[str, None] = {}
-    for event in events:
-        if isinstance(event, NewMoon):
-            if event.step in ("drawn", "in_play") and CARDS[event.card].lasts != "now":
-                found[event.card] = None
-            elif event.step == "ended":
-                found.pop(event.card, None)
-    return list(found)
-
-
 def in_force_now(obs: Observation) -> list[str]:
-    return in_force(obs.events)
+    return cards_in_force(obs.events)
 
 
 def describe_in_force(lang: str, cards: list[str]) -> str:

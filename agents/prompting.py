@@ -220,7 +220,7 @@ def question_keys(request: Request) -> list[str]:
         variants.append(f"{kind}_solo")
     if "leader" in ctx:
         variants.append(f"{kind}_leader")
-    if ctx.get("ballot") in ("tiebreak", "nightmare"):
+    if ctx.get("ballot") in ("tiebreak", "nightmare", "scapegoat"):
         variants.append(f"{kind}_{ctx['ballot']}")
     if isinstance(ctx.get("round"), int) and ctx["round"] > 1:
         variants.append(f"{kind}_again")

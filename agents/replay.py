@@ -62,6 +62,11 @@ DAILY = ("confess", "pardon", "bar", "move", "strike", "mend")
 """Village powers whose pass leaves no event: a recorded use answers its own day only."""
 
 
+def _daily(event: dict[str, Any]) -> int | None:
+    """The day a failed answer to a Village power belongs to (its pass leaves no event)."""
+    return event["day"] if event["kind"] in DAILY else None
+
+
 def _building_decisions(event: dict[str, Any]) -> list[tuple[int, Decision]]:
     """The decisions a Village event records: a power used, a move accepted or refused."""
     seat = event["seat"]
@@ -122,14 +127,14 @@ def decisions_by_seat(events: list[dict[str, Any]]) -> dict[int, list[Step]]:
             seat = event["seat"]
             unusable = UnusableAnswer(event.get("answer") or "", event["message"],
                                       tuple(calls.pop(seat, ())))
-            queues.setdefault(seat, []).append((event["kind"], unusable, None))
+            queues.setdefault(seat, []).append((event["kind"], unusable, _daily(event)))
         elif kind == "error":
-            add(event["seat"], event["kind"], Decision.from_dict(event["decision"]))
+            add(event["seat"], event["kind"], Decision.from_dict(event["decision"]), event["day"])
         elif kind == "fallback":
             seat, failure = event["seat"], _failure(event["reason"])
             if failure is not None:
                 failure.usage = tuple(calls.pop(seat, ()))  # type: ignore[attr-defined]
-                queues.setdefault(seat, []).append((event["kind"], failure, None))
+                queues.setdefault(seat, []).append((event["kind"], failure, _daily(event)))
             skip[seat] = event["kind"]
         else:
             found = _decision(event)

@@ -31,6 +31,7 @@ from arena.engine.events import (
     Vote,
     VoteResult,
 )
+from arena.engine.roles.lives import lives_left
 from arena.fallbacks import FallbackCount
 from arena.text import Describer
 from arena.text.describe import seat_list
@@ -42,7 +43,7 @@ STYLES: dict[str, str] = {
     "lovers": "magenta", "vote_result": "bold", "sheriff": "bold yellow", "death": "bold red",
     "shoot": "bold red", "explode": "bold red", "spared": "bold yellow", "error": "yellow",
     "fallback": "yellow", "game_end": "bold green", "house": "yellow", "building_power": "cyan",
-    "new_moon": "bold magenta",
+    "new_moon": "bold magenta", "life_lost": "bold yellow",
 }
 
 Handler = Callable[[Any], None]
@@ -137,9 +138,16 @@ class TerminalView:
         if (len(events) == 1 and self.d.mine(events[0].seat)) or any(e.day > 0 for e in events):
             for event in events:
                 self.say("bold", self.d(event) or "")
+                self._lives(event)
             return
         roles = ", ".join(f"{e.seat} {self.d.role(e.role)}" for e in events)
         self.say("dim", self.d.t("table.roles", roles=roles))
+
+    def _lives(self, event: RoleDealt) -> None:
+        """A seat dealt a card with a spare life is told its lives (R12, R23)."""
+        lives = lives_left(event.role, event.seat, ())
+        if lives is not None and self.d.mine(event.seat):
+            self.say("yellow", self.d.t("table.lives", lives=lives))
 
     def _candidacies(self, events: list[Candidacy]) -> None:
         running = [e.seat for e in events if e.running]

@@ -95,29 +95,30 @@ def workloads() -> dict[str, GameConfig]:
 
 class Counted(RandomAgent):
     """The random bot's legal picks from one generator per game (as the peer's loop
-    draws), counting its answers."""
-
-    asked = 0
+    draws), counting its answers (on the instance: a class attribute written at each
+    answer would reset the class's attribute caches)."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = self.aside_rng = rng
+        self.asked = 0
 
     @blind
     def decide(self, request: Request) -> Decision:
-        Counted.asked += 1
+        self.asked += 1
         return self.pick(request)
 
 
 def ours(config: GameConfig, games: int, first_seed: int) -> dict[str, float]:
     """CPU and wall seconds of ``games`` games, and the decisions asked in them."""
-    Counted.asked = 0
+    asked = 0
     cpu, wall = time.process_time(), time.perf_counter()
     for seed in range(first_seed, first_seed + games):
         rng = random.Random(seed)
-        run_game_in_line(config, {s: Counted(rng) for s in range(1, config.players + 1)},
-                         seed=seed)
+        agents = {s: Counted(rng) for s in range(1, config.players + 1)}
+        run_game_in_line(config, agents, seed=seed)
+        asked += sum(agent.asked for agent in agents.values())
     return {"cpu": time.process_time() - cpu, "wall": time.perf_counter() - wall,
-            "decisions": Counted.asked}
+            "decisions": asked}
 
 
 def peer_python(venv: Path) -> Path | None:

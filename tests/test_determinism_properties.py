@@ -45,6 +45,7 @@ from arena.engine.events import (
     Lovers,
     NewMoon,
     NightAction,
+    Refused,
     Reveal,
     Sheriff,
     Shot,
@@ -301,6 +302,18 @@ def test_replay_reproduces_misbehaviour_around_optional_requests(mode: str,
     transcript = read(path)
     problem = first_difference(transcript.lines, replay_lines(transcript))
     assert problem is None, problem
+
+
+def test_a_failed_answer_to_a_village_power_replays_on_its_own_day(tmp_path: Path) -> None:
+    """The noble's refused pardon on day 3 must not answer the pardon he passed on day 2
+    (a pass leaves no event; found by the property test below)."""
+    seed, config = 20287412, load_preset("village-12")
+    agents: dict[int, SeatAgent] = {
+        s: FlakyAgent(derive_seed(seed, s, "flaky"), 0.15, 0.0)
+        for s in range(1, config.players + 1)}
+    result = assert_replays(config, agents, seed, tmp_path / "pardon.jsonl")
+    refused = [e for e in result.events if isinstance(e, Refused) and e.kind == "pardon"]
+    assert refused and refused[0].day > 2
 
 
 def test_replay_reproduces_games_with_erring_agents(tmp_path: Path) -> None:

@@ -1,6 +1,7 @@
 """The heuristic at scale (issue 19): small tables decide exactly as before the belief
 was made fast; large tables weigh the same sums on arrays, or on a sample past
-``SAMPLE_SETS``, checked here against the list path."""
+``SAMPLE_SETS``, checked here against the list path; the seats of a game fold its
+public events once and hold its votes and speeches in common."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 from agents import belief, make_agent
 from agents.belief import BeliefTracker, Evidence, Marginals, is_pack, weigh
 from agents.heuristic import HeuristicAgent
-from arena.engine import Decision, GameConfig, Observation, Request, run_game
+from arena.engine import Decision, GameConfig, Observation, Request, make_rules, run_game
 from arena.engine.judge import SeatAgent
 from arena.presets import load_preset, preset_names
 from tests.heuristic_golden import FIXTURE, digest
@@ -201,3 +202,47 @@ def test_scores_kept_between_weighings_weigh_as_afresh() -> None:
                 assert gap(kept, beliefs(weigh(fresh.evidence, pairs=True), fresh.evidence)
                            ) < TOLERANCE
     assert reused
+
+
+class Alone(Watcher):
+    """A watched heuristic seat that, at every decision, checks its evidence against
+    folding the observation alone."""
+
+    def __init__(self, seat: int, seed: int, checked: list[tuple[bool, bool]]) -> None:
+        super().__init__(seat, seed, [])
+        self.checked = checked  # per decision: (shared its acts, knew the same)
+
+    async def decide(self, observation: Observation, request: Request) -> Decision:
+        decision = await super().decide(observation, request)
+        assert isinstance(self.inner, HeuristicAgent)
+        mine, alone = self.inner.private.evidence, Evidence(observation.seat, False)
+        for event in observation.events:
+            alone.take(event)
+        self.checked.append((mine.shares is not None,
+                             acts_and_facts(mine) == acts_and_facts(alone)))
+        return decision
+
+
+SPARE_CARDS = GameConfig(roles={"werewolf": 3, "seer": 1, "witch": 1, "hunter": 1, "thief": 1,
+                                 "villager": 6}, rules=make_rules({"thief.mode": "spare_cards"}))
+
+
+@pytest.mark.parametrize(("config", "alone"), [
+    (load_preset("classic-18"), False), (load_preset("aiwolf-15"), True), (SPARE_CARDS, True)])
+def test_a_seat_holding_the_tables_acts_knows_what_it_would_alone(
+        config: GameConfig, alone: bool) -> None:
+    """Each seat's evidence holds the game's votes and speeches in common with the
+    table, but the possessed's and (once he took a spare card) the thief's: at its
+    moment it knows exactly what folding its observation alone gives."""
+    checked: list[tuple[bool, bool]] = []
+    agents: dict[int, SeatAgent] = {s: Alone(s, 2, checked)
+                                    for s in range(1, config.players + 1)}
+    asyncio.run(run_game(config, agents, seed=2))
+    assert checked and all(same for _, same in checked)
+    shared = sum(shared for shared, _ in checked)
+    assert len(checked) // 2 < shared < len(checked) + (0 if alone else 1)
+
+
+def acts_and_facts(ev: Evidence) -> dict[str, object]:
+    """``facts`` less the count of the moves (a seat sharing its acts counts its own)."""
+    return {k: v for k, v in facts(ev).items() if k not in ("version", "moved")}

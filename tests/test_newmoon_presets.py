@@ -5,18 +5,19 @@ O1-O12) is drawn. ``scripts/newmoon.py`` plays 500 per preset."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from agents.heuristic import HeuristicAgent
-from arena.app import reproduce
+from arena.app import cli, reproduce
 from arena.app.cli import parser
 from arena.app.commands._game_setup import build_setup
 from arena.app.session import play_one
 from arena.engine import Decision, Observation, Request, run_game
-from arena.engine.newmoon.cards import ONLINE, TABLETOP
+from arena.engine.newmoon.cards import CARDS, ONLINE, TABLETOP
 from arena.presets import load_preset, preset_names
 from tests.helpers import play_bots
 
@@ -69,11 +70,20 @@ class _Checked(HeuristicAgent):
         return await super().decide(observation, request)
 
 
-@pytest.mark.parametrize("name", ["newmoon-12", "newmoon-16", "online-newmoon-16"])
-def test_the_heuristic_answers_every_new_moon_decision_legally(name: str) -> None:
+HOST_VARIANTS = {"events.end_of_the_harvest": "harvest", "events.radiant_sunday": "temptation",
+                 "events.bleak_monday": "vouching"}
+
+
+@pytest.mark.parametrize(("name", "overrides"), [
+    ("newmoon-12", {}), ("newmoon-16", {}), ("online-newmoon-16", {}),
+    ("newmoon-16", {**HOST_VARIANTS, "events.deck": ["E6", "E15", "E2", "E6", "E15", "E14",
+                                                     "E19", "E8", "E1", "E10"]})])
+def test_the_heuristic_answers_every_new_moon_decision_legally(
+        name: str, overrides: dict[str, object]) -> None:
     """Over a few games the heuristic's own answers (not the judge's default) are
-    always legal, the New Moon's decisions included."""
-    config = load_preset(name)
+    always legal, the New Moon's decisions included (also under the host's variants of
+    E2, E6 and E15: the harvest witch's box toss)."""
+    config = load_preset(name, overrides=overrides)
     refused: list[tuple[str, str]] = []
     kinds: set[str] = set()
     for seed in range(6):
@@ -97,3 +107,56 @@ def test_new_moon_transcripts_replay_exactly(tmp_path: Path, preset: str, agent:
     assert any('"new_moon"' in line for line in path.read_text(encoding="utf-8").splitlines())
     ok, message = reproduce.verify(path)
     assert ok, message
+
+
+def _chapter(text: str, title: str) -> str | None:
+    """A Markdown page's chapter (from its heading to the next), None when absent."""
+    start = text.find(f"\n## {title}\n")
+    return None if start < 0 else text[start:text.find("\n## ", start + 1)]
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("newmoon-8", 2), ("newmoon-12", 4)])
+def test_the_game_pages_list_the_events_in_force_under_each_heading(
+        tmp_path: Path, preset: str, seed: int) -> None:
+    """Issue 15: the Markdown and HTML pages of a New Moon game list, under each day
+    and night heading, the events in force there (the web table's reading of the
+    public new_moon events): a card drawn at a dawn is listed that day; a day card is
+    gone by the next night, a round card lasts that night and is gone the next day
+    (unless the game ended at that dawn); a card that acts when drawn is never listed.
+    Every view shows the same panel."""
+    path = tmp_path / "game.jsonl"
+    args = parser().parse_args(["play", "--preset", preset, "--agents", "random",
+                                "--seed", str(seed)])
+    play_one(build_setup(args), seed, path)
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    moons = [e for e in lines if e.get("type") == "new_moon"]
+    drawn = [(e["day"], e["card"]) for e in moons if e["step"] == "drawn"]
+    ended = {e["card"] for e in moons if e["step"] == "ended"}
+    pages = {}
+    for view in ((), ("--seat", "3")):
+        out = tmp_path / f"game{len(view)}.md"
+        assert cli.main(["show", str(path), "--markdown", str(out), *view]) == 0
+        pages[view] = out.read_text(encoding="utf-8")
+    md = pages[()]
+    kinds: set[str] = set()
+    for day, card in drawn:
+        listed = f"> - {card} “"
+        today, night = _chapter(md, f"Day {day}"), _chapter(md, f"Night {day + 1}")
+        tomorrow = _chapter(md, f"Day {day + 1}")
+        lasts = CARDS[card].lasts
+        assert today is not None and (listed in today) is (lasts != "now"), (card, day)
+        if night is not None and lasts in ("day", "round"):
+            kinds.add(lasts)
+            assert (listed in night) is (lasts == "round"), (card, day)
+        if tomorrow is not None and lasts == "round" and card in ended:  # else the game
+            # ended at that dawn, the card still in force
+            assert listed not in tomorrow, (card, day)
+    assert kinds == {"day", "round"}
+    panel = [line for line in md.splitlines() if line.startswith("> ")]
+    assert panel == [line for line in pages[("--seat", "3")].splitlines()
+                     if line.startswith("> ")]
+    html = tmp_path / "game.html"
+    assert cli.main(["show", str(path), "--html", str(html)]) == 0
+    page = html.read_text(encoding="utf-8")
+    views = load_preset(preset).players + 1  # god and every seat
+    assert page.count('<aside class="moon">') == md.count("New Moon events in force") * views

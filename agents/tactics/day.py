@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import takewhile
+
 from agents.belief import LITTLE_GIRL, MEDIUM, POSSESSED, SEER, is_pack, role_table
 from agents.tactics import hybrid, little_girl, medium, pack_kill, piper, possessed, seer, wolf_day
 from agents.tactics.registry import plays
@@ -58,13 +60,14 @@ def speak(s: Situation, request: Request) -> Decision:
 
 def night_news(s: Situation, words: Words) -> None:
     """Now and then, the first speech of a day opens on last night's deaths."""
-    if s.obs.day < 1 or words.salt % 3:
+    day = s.obs.day
+    if day < 1 or words.salt % 3:
         return
-    today = [e for e in s.obs.events if isinstance(e, Death) and e.day == s.obs.day
-             and e.cause != "vote"]
-    if today:
-        words.line("night_death", seat=today[-1].seat)
-    elif not any(e.day == s.obs.day for e in s.obs.events if isinstance(e, Speech)):
+    today = list(takewhile(lambda e: e.day == day, reversed(s.obs.events)))  # days only grow
+    died = next((e for e in today if isinstance(e, Death) and e.cause != "vote"), None)
+    if died is not None:
+        words.line("night_death", seat=died.seat)
+    elif not any(isinstance(e, Speech) for e in today):
         words.line("peaceful")
 
 
@@ -117,15 +120,18 @@ def suspicion_reason(s: Situation, seat: int, words: Words) -> str:
         return words.text("why.counter", seer=credible)
     wolves = revealed_wolves(s)
     goods = {o for o in s.ev.exiled if o in s.ev.known and not is_pack(s.ev.known[o])}
-    mine = [(t, d) for v, t, d in s.ev.votes if v == seat]
+    mine = s.ev.ballots.get(seat, [])
     if voted := next((t for t, _ in mine if t in goods), None):
         return words.text("why.voted_good", target=voted)
-    if mate := next((w for w, t, d in s.ev.votes if w in wolves and w != seat
-                     and (t, d) in mine), None):
+    ballots = set(mine)
+    if wolves and (mate := next((w for w, t, d in s.ev.votes if w in wolves and w != seat
+                                 and (t, d) in ballots), None)):
         return words.text("why.voted_with", wolf=mate)
-    if vouched := next((w for v, w in sorted(s.ev.vouches) if v == seat and w in wolves), None):
+    if wolves and (vouched := next((w for v, w in sorted(s.ev.vouches)
+                                    if v == seat and w in wolves), None)):
         return words.text("why.vouched_wolf", wolf=vouched)
-    if credible is not None and (seat, credible) in {(a, t) for a, t, _ in s.ev.accusations}:
+    if credible is not None and any(a == seat and t == credible
+                                    for a, t, _ in s.ev.accusations):
         return words.text("why.accused_seer", seer=credible)
     return words.text("why.votes") if mine else ""
 

@@ -1,5 +1,6 @@
-"""The little girl: peeks while the gain outweighs the risk of being caught, and names
-the wolves she saw (showing her card only when the table does not already see them)."""
+"""The little girl: peeks while the gain outweighs the risk of being caught (at the
+witch, in the Harvest Festival, until she has seen her), and names the wolves she saw
+(showing her card only when the table does not already see them)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,14 @@ def peek(s: Situation, request: Request) -> Decision:
     untold = [o for o in _seen(s, alive=True) if o not in told]
     hidden = max(pack - len(seen), 0.0)
     return Decision(kind="peek", yes=hidden * (1 - risk) > len(untold) * risk)
+
+
+@plays("peek_witch")
+def peek_witch(s: Situation, request: Request) -> Decision:
+    """Harvest (C16): peek in the witch's step until she has seen who the witch is; a
+    catch only shows her card to the witch, a player of her own side."""
+    seen = any(role == "witch" for seat, role in s.ev.known.items() if seat != s.me)
+    return Decision(kind="peek_witch", yes=not seen)
 
 
 def speech(s: Situation, request: Request, words: Words) -> bool:

@@ -96,6 +96,6 @@ def risen_kill(s: Situation, request: Request) -> Decision:
 
 def quiet(s: Situation, decision: Decision) -> Decision:
     """E3: under Not Me – Nor Wolf a speech keeps its claims and drops its words."""
-    if "E3" in in_force_now(s.obs) and decision.text:
+    if s.ev.moons and decision.text and "E3" in in_force_now(s.obs):
         return Decision(kind=decision.kind, claims=decision.claims)
     return decision

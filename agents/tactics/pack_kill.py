@@ -50,9 +50,19 @@ def value(s: Situation, seat: int) -> float:
         worth -= 8.0
     if seat == s.obs.sheriff:
         worth += 3.0
-    hostile = sum(1 for a, t, _ in ev.accusations if a == seat and t in s.team)
-    hostile += sum(1 for v, t, _ in ev.votes if v == seat and t in s.team)
+    hostile = _hostility(s).get(seat, 0)
     return worth + min(hostile, 4) + (shared_hash("kill", s.team, s.obs.day, seat) % 1000) / 2000
+
+
+def _hostility(s: Situation) -> Counter[int]:
+    """Per seat, its accusations of and votes for the pack's members (once a decision)."""
+    hostile: Counter[int] | None = s.memo.get("hostile")
+    if hostile is None:
+        team = s.team
+        hostile = Counter(a for a, t, _ in s.ev.accusations if t in team)
+        hostile.update(v for v, t, _ in s.ev.votes if t in team)
+        s.memo["hostile"] = hostile
+    return hostile
 
 
 def target(s: Situation, options: list[int]) -> int | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from agents.base import derive_seed
 from agents.belief import PIPER, SEER, WOLF, Belief, Evidence, is_pack
@@ -18,17 +19,25 @@ POWER_CLAIMS = ("seer", "medium", "witch", "guard", "hunter")
 """The village's power roles: shown to stop an exile, guarded, hunted by the pack."""
 
 
-@dataclass(frozen=True, slots=True)
 class Situation:
     """The observation, the private and the public belief, the evidence behind them,
-    the seat's own random stream and the game's language."""
+    the seat's own random stream and the game's language; what the tactics ask of them
+    several times in one decision is worked out once (``memo``)."""
 
-    obs: Observation
-    belief: Belief
-    public: Belief
-    ev: Evidence
-    rng: random.Random
-    lang: str = "en"
+    __slots__ = ("belief", "ev", "is_wolf", "lang", "me", "memo", "obs", "pipers", "public",
+                 "rng", "team")
+
+    def __init__(self, obs: Observation, belief: Belief, public: Belief, ev: Evidence,
+                 rng: random.Random, lang: str = "en") -> None:
+        self.obs, self.belief, self.public, self.ev, self.rng, self.lang = (
+            obs, belief, public, ev, rng, lang)
+        self.me = obs.seat
+        self.is_wolf = is_pack(obs.role)
+        self.team: tuple[int, ...] = ev.pack_seats() if self.is_wolf else ()
+        """The pack, living or dead (a wolf's teammates; empty for the village)."""
+        self.pipers = bool(ev.piper_calls) or PIPER in ev.known.values()
+        """Whether any seat may be the piper (a check named one, or his card is known)."""
+        self.memo: dict[object, Any] = {}
 
     def words(self) -> Words:
         """An empty speech in this game's language, worded by this seat and moment."""
@@ -36,71 +45,92 @@ class Situation:
                                                       len(self.obs.events)))
 
     @property
-    def me(self) -> int:
-        return self.obs.seat
-
-    @property
     def role(self) -> str:
         return self.obs.role or "villager"
 
-    @property
-    def is_wolf(self) -> bool:
-        return is_pack(self.obs.role)
-
-    @property
-    def team(self) -> tuple[int, ...]:
-        """The pack, living or dead (a wolf's teammates; empty for the village)."""
-        return self.ev.pack_seats() if self.is_wolf else ()
-
     def p(self, seat: int) -> float:
-        return self.belief.p(seat)
+        return self.belief.wolf.get(seat, 0.0)
 
     def living(self) -> list[int]:
-        return [s for s in self.obs.alive if s != self.me]
+        """The other living seats (one list a decision: read it, do not change it)."""
+        found: list[int] | None = self.memo.get("living")
+        if found is None:
+            me = self.me
+            found = self.memo["living"] = [s for s in self.obs.alive if s != me]
+        return found
 
     def claimed(self, seat: int, role: str) -> bool:
         return role in self.ev.claims.get(seat, ())
 
     def seer_claimants(self) -> list[int]:
-        return [s for s in self.ev.claimants(SEER) if s != self.me and s in self.obs.alive]
+        found = self.memo.get("seers")
+        if found is None:
+            alive = self.obs.alive
+            found = self.memo["seers"] = [s for s in self.ev.claimants(SEER)
+                                          if s != self.me and s in alive]
+        return list(found)
 
     def credible_seer(self) -> int | None:
         """The living seer claimant this seat believes, if any."""
-        ranked = sorted(self.seer_claimants(), key=lambda s: (self.p(s), s))
-        return ranked[0] if ranked and self.p(ranked[0]) < CREDIBLE else None
+        if "credible" not in self.memo:
+            wolf = self.belief.wolf
+            ranked = sorted(self.seer_claimants(), key=lambda s: (wolf.get(s, 0.0), s))
+            self.memo["credible"] = ranked[0] if ranked and wolf.get(ranked[0], 0.0) < (
+                CREDIBLE) else None
+        credible: int | None = self.memo["credible"]
+        return credible
 
     def baseline(self, belief: Belief | None = None) -> float:
         """Mean P(wolf) over the living seats whose role is not known."""
         view = belief or self.belief
-        open_seats = [s for s in self.living() if s not in self.ev.known]
-        return sum(view.p(s) for s in open_seats) / len(open_seats) if open_seats else 0.0
+        key = ("baseline", id(view))
+        if key not in self.memo:
+            known, wolf = self.ev.known, view.wolf
+            open_seats = [s for s in self.living() if s not in known]
+            self.memo[key] = sum(wolf.get(s, 0.0) for s in open_seats) / len(open_seats) if (
+                open_seats) else 0.0
+        mean: float = self.memo[key]
+        return mean
 
     def pressure(self, *, ever: bool = False) -> Counter[int]:
         """Per seat: today's accusations (``ever``: all of them) plus every wolf check
-        claimed so far."""
-        day = self.obs.day
-        heat = Counter(t for _, t, d in self.ev.accusations if ever or d == day)
-        heat.update(t for (_, t), wolf in self.ev.checks.items() if wolf)
+        claimed so far (the caller reads it, never changes it)."""
+        key = ("pressure", ever)
+        heat: Counter[int] | None = self.memo.get(key)
+        if heat is None:
+            ev = self.ev
+            heat = Counter(ev.accused if ever else ev.accused_on.get(self.obs.day, ()))
+            heat.update(ev.called_wolf)
+            self.memo[key] = heat
         return heat
 
     def piper_odds(self, seat: int) -> float:
         """How likely ``seat`` is the piper, who wins alone: certain after one's own check,
         else as likely as the most credible seer claimant who named him is good."""
+        if not self.pipers:
+            return 0.0
         if self.ev.known.get(seat) == PIPER:
             return 1.0
         return max((1 - self.p(c) for c in self.ev.piper_calls.get(seat, ())), default=0.0)
 
     def danger(self, seat: int, belief: Belief | None = None) -> float:
         """How much the village wants ``seat`` gone: a likely wolf or a likely piper."""
-        return max((belief or self.belief).p(seat), self.piper_odds(seat))
+        p = (belief or self.belief).wolf.get(seat, 0.0)
+        return max(p, self.piper_odds(seat)) if self.pipers else p
 
     def suspect(self, options: list[int], belief: Belief | None = None) -> int | None:
         """The most dangerous seat among ``options`` other than this seat and its lover
         (ties: more pressure, then lower seat)."""
-        heat = self.pressure()
-        pool = [o for o in options if o != self.me and o not in self.obs.lovers]
-        return max(pool, key=lambda s: (round(self.danger(s, belief), 9), heat[s], -s)) if (
-            pool) else None
+        me, lovers = self.me, self.obs.lovers
+        pool = [o for o in options if o != me and o not in lovers]
+        if not pool:
+            return None
+        heat = self.pressure().get
+        if self.pipers:
+            danger = self.danger
+            return max((round(danger(s, belief), 9), heat(s, 0), -s) for s in pool)[2] * -1
+        wolf = (belief or self.belief).wolf.get
+        return max((round(wolf(s, 0.0), 9), heat(s, 0), -s) for s in pool)[2] * -1
 
     def trusted(self, options: list[int], belief: Belief | None = None) -> int | None:
         """The likeliest good seat among ``options`` other than this one."""
@@ -150,7 +180,7 @@ class Words:
 
 def shared_hash(*parts: object) -> int:
     """A deterministic hash every wolf computes alike."""
-    return derive_seed(0, 0, ":".join(str(p) for p in parts))
+    return derive_seed(0, 0, ":".join(map(str, parts)))
 
 
 def answer(request: Request, choice: int | None) -> Decision:

@@ -8,6 +8,7 @@ white-eyed wolf, who wins only once every wolf is dead, never shields a packmate
 from __future__ import annotations
 
 from collections import Counter
+from itertools import takewhile
 
 from agents.belief import SEER, WHITE_EYED
 from agents.tactics.registry import plays
@@ -87,8 +88,10 @@ def vote(s: Situation, options: list[int]) -> int | None:
     The white-eyed wolf joins any vote on a packmate."""
     if not options:
         return None
-    heat = Counter(target for seat, target, day in s.ev.accusations
-                   if day == s.obs.day and seat not in s.team)
+    day = s.obs.day
+    today = takewhile(lambda accusation: accusation[2] == day,
+                      reversed(s.ev.accusations))  # days only grow
+    heat = Counter(target for seat, target, _ in today if seat not in s.team)
     ranked = sorted(s.obs.alive, key=lambda o: (-heat[o], -s.public.p(o), o))
     leader = ranked[0]
     good = [o for o in ranked if o not in s.team and o in options]

@@ -10,12 +10,13 @@ Field defaults are the tabletop-base (classic) edition; presets override them pe
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    StringConstraints,
     ValidationError,
     field_validator,
     model_validator,
@@ -87,13 +88,23 @@ class VoteRules(RuleGroup):
     )
 
 
+RecordedOrder = Annotated[str, StringConstraints(
+    pattern=r"^recorded:(\*|[1-9][0-9]*[+-])(,(\*|[1-9][0-9]*[+-]))*$")]
+"""A recorded game's speaking orders: ``recorded:`` and, for day 1, 2, ..., the first
+speaker and + (clockwise) or - (counter-clockwise), or * (drawn), comma-separated."""
+
+
 class SpeechRules(RuleGroup):
     """Speeches (C30)."""
 
-    speech__order: Literal["left_of_victim", "seat_order"] = Field(
+    speech__order: Literal["left_of_victim", "seat_order", "drawn"] | RecordedOrder = Field(
         "left_of_victim",
         description="C30: speeches (and sequential votes) go clockwise from the left of last "
-        "night's victim (none: left of the sheriff, else seat 1), or from seat 1.",
+        "night's victim (none: left of the sheriff, else seat 1), or from seat 1; drawn "
+        "(online tables): each day the judge draws the direction and the first speaker, "
+        "next to one of the dawn's dead or, after a peaceful night, anyone; "
+        "recorded:9+,5-,*,...: day 1 starts at seat 9 clockwise, day 2 at seat 5 "
+        "counter-clockwise, day 3 is drawn, ... (an imported game's draws).",
     )
     speech__rounds_day1: int = Field(1, ge=1, le=3, description="C30: speech rounds on day 1.")
     speech__rounds_later: int = Field(1, ge=1, le=3, description="C30: speech rounds after day 1.")
@@ -140,11 +151,13 @@ class VariantRules(RuleGroup):
         "unfaithful) to a third player (the secret lover); the abandoned lover's death takes "
         "no one, the unfaithful's takes both others, the secret lover's only the unfaithful; "
         "the unfaithful and the secret lover may not vote for each other (C33b: 001's reading, "
-        "the abandoned lover votes freely).",
+        "the abandoned lover votes freely; 000's: lovers.vote_restriction = forbid_abandoned).",
     )
-    harvest__scapegoat: Literal["standard", "replaces_neighbour"] = Field(
+    harvest__scapegoat: Literal["standard", "replaces_neighbour", "neighbour_by_vote"] = Field(
         "standard", description="C33a: the scapegoat as usual, or (001 V4) he dies in the "
-        "place of a neighbour the village exiles (leave scapegoat out of vote.tie).",
+        "place of a neighbour the village exiles (leave scapegoat out of vote.tie), or (000 "
+        "End of the Harvest) a tie he would die for kills instead the one of his two "
+        "neighbours the village votes for, who names no voters (keep scapegoat in vote.tie).",
     )
     witch__potion: Literal["choose", "box_toss"] = Field(
         "choose", description="V4/C33d: the witch picks her potion, or designates a player once "

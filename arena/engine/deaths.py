@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from arena.engine.events import CauseOfDeath, Death, Speech
 from arena.engine.newmoon import hooks as newmoon
+from arena.engine.newmoon.deck import moon
 from arena.engine.roles import ROLES, cupid, lives, sheriff
 from arena.engine.win import check_win
 
@@ -31,11 +32,11 @@ LAST_ACTS = {s.name: s.on_death for s in ROLES.values() if s.on_death is not Non
 
 def _revealed(judge: Judge, seat: int, kind: str) -> str | None:
     rules = judge.rules
-    role = judge.state.role_of(seat)
+    role = judge.state.seats[seat].role
     if kind == "explode":
         return role
-    shown = {"night": rules.reveal__night_death, "vote": rules.reveal__vote_death}.get(
-        kind, rules.reveal__day_death)
+    shown = (rules.reveal__night_death if kind == "night" else
+             rules.reveal__vote_death if kind == "vote" else rules.reveal__day_death)
     return role if shown else None
 
 
@@ -108,7 +109,8 @@ def _announce(judge: Judge, seat: int, cause: str, kind: str) -> tuple[int, str]
     if kind == "night" and cause != "hybrid":  # the table hears only who died
         judge.emit(CauseOfDeath, "god", seat=seat, cause=cause)
         public_cause = "night"
-    shown = None if newmoon.hides_role(judge, cause) else _revealed(judge, seat, kind)  # E28
+    hidden = moon(judge) is not None and newmoon.hides_role(judge, cause)  # E28
+    shown = None if hidden else _revealed(judge, seat, kind)
     judge.emit(Death, "public", seat=seat, cause=public_cause, revealed_role=shown)
     return (seat, cause) if seat == st.sheriff else None
 
@@ -127,7 +129,7 @@ async def _last_acts(judge: Judge, batch: list[Dying], reference: int | None) ->
     """The dead holders' on_death hooks, clockwise; a seat one kills dies of its role."""
     st = judge.state
     acting = {seat: (cause, kind) for seat, cause, kind in batch
-              if any(card in LAST_ACTS for card in st.cards_of(seat))}
+              if not LAST_ACTS.keys().isdisjoint(st.cards_of(seat))}
     victims: list[Dying] = []
     if not acting:
         return victims
@@ -154,19 +156,22 @@ def _penalties(judge: Judge, penalized: list[int]) -> list[Dying]:
 def _with_lovers(judge: Judge, queue: list[Dying]) -> list[Dying]:
     """The batch plus lover partners (repeatedly), each partner dying of ``lover``; a
     death of a breakup cause ends the pair instead (C36)."""
-    st = judge.state
+    st, rules = judge.state, judge.rules
+    seats, breakups, chains = st.seats, rules.lovers__breakup_causes, rules.lovers__chain_causes
+    grieving = [v.partners for v in judge.variants if v.partners]
     batch = list(queue)
     seen = {seat for seat, _, _ in batch}
     i = 0
     while i < len(batch):
         seat, cause, kind = batch[i]
-        if cause in judge.rules.lovers__breakup_causes:
+        if cause in breakups:
             cupid.break_up(judge, seat)
-        partners = [st.seats[seat].lover, *(p for v in judge.variants if v.partners
-                                             for p in v.partners(judge, seat, cause))]
+        partners = [seats[seat].lover]
+        for grief in grieving:
+            partners += grief(judge, seat, cause)
         for partner in partners:
-            if (partner is not None and partner not in seen and st.is_alive(partner)
-                    and cause in judge.rules.lovers__chain_causes):
+            if (partner is not None and partner not in seen and seats[partner].alive
+                    and cause in chains):
                 batch.append((partner, "lover", "night" if kind == "night" else "day"))
                 seen.add(partner)
         i += 1

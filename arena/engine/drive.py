@@ -29,8 +29,9 @@ def start(judge: Judge) -> Flow:
     return flow.play(judge)
 
 
-def _in_line(judge: Judge, seat: int) -> Callable[[Request], Decision]:
-    """A looking agent's ``decide`` run to its end without an event loop."""
+def _looking(judge: Judge, seat: int) -> Callable[[Request], Decision]:
+    """A looking agent's ``decide``, shown the seat's view as it is now, run to its end
+    without an event loop."""
     agent, observation = judge.agents[seat], judge.observation(seat)
 
     def decide(request: Request) -> Decision:
@@ -49,20 +50,36 @@ def _in_line(judge: Judge, seat: int) -> Callable[[Request], Decision]:
 def answer(judge: Judge, request: Request) -> Decision:
     """One request answered in line, refusals, re-asking and fallback as ``judge.check``
     says; its notes are recorded before returning."""
+    decide = judge.choosers.get(request.seat) or _looking(judge, request.seat)
+    try:
+        outcome: Decision | Exception = decide(request)
+    except (AbortGame, AwaitsInLine):
+        raise
+    except Exception as exc:
+        outcome = exc
+    # the common case, as ``check`` takes it: a legal decision with nothing to record
+    if (type(outcome) is Decision and not outcome.usage and not outcome.reasoning
+            and request.validate(outcome) is None):
+        return outcome
+    return _settle(judge, request, decide, outcome)
+
+
+def _settle(judge: Judge, request: Request, decide: Callable[[Request], Decision],
+            outcome: Decision | Exception) -> Decision:
+    """The rest of ``answer``: check each try, ask again after a refusal, record notes."""
     notes: list[Note] = []
-    decide = judge.choosers.get(request.seat) or _in_line(judge, request.seat)
     attempt = 1
     while True:
-        try:
-            outcome: Decision | Exception = decide(request)
-        except (AbortGame, AwaitsInLine):
-            raise
-        except Exception as exc:
-            outcome = exc
         result = judge.check(request, outcome, notes, attempt)
         if type(result) is not Request:
             break
         request, attempt = result, attempt + 1
+        try:
+            outcome = decide(request)
+        except (AbortGame, AwaitsInLine):
+            raise
+        except Exception as exc:
+            outcome = exc
     if notes:
         judge.record(notes)
     return result  # type: ignore[return-value]  # not a Request: the loop's exit
@@ -76,7 +93,9 @@ def answer_asking(judge: Judge, asking: Asking[Any]) -> Any:
 
 
 def play_in_line(judge: Judge) -> GameOver:
-    """The synchronous driver: run the whole game, every agent answering in line."""
+    """The synchronous driver: run the whole game, every agent answering in line, each
+    request where the flow asks it (the flow does not suspend)."""
+    judge.answers = answer
     game = start(judge)
     send = game.send
     value: Any = None

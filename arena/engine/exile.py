@@ -4,12 +4,14 @@ votes, votes a seat starts with, a tie rule of their own, surviving the exile.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 from arena.engine import deaths
 from arena.engine.events import Speech, Vote
 from arena.engine.judge import Judge
 from arena.engine.newmoon import hooks as newmoon
+from arena.engine.newmoon.deck import moon
 from arena.engine.roles import ROLES, sheriff
 from arena.engine.tally import cast_ballots
 from arena.engine.village import hooks as village
@@ -20,20 +22,46 @@ BONUSES = tuple(s.vote_bonus for s in ROLES.values() if s.vote_bonus is not None
 TIE_TAKERS = {s.tie_rule: (s.name, s.on_tie) for s in ROLES.values()
               if s.tie_rule is not None and s.on_tie is not None}  # who dies instead
 ON_EXILE = {s.name: s.on_exile for s in ROLES.values() if s.on_exile is not None}
+INSTEAD = {s.name: s.tie_instead for s in ROLES.values() if s.tie_instead is not None}
 
 
 def vote_options(judge: Judge, voter: int, candidates: list[int]) -> list[int]:
-    st, rules = judge.state, judge.rules
-    options = candidates
-    if not rules.vote__allow_self and voter in options:
-        options = options.copy()
-        options.remove(voter)
-    lover, restriction = st.seats[voter].lover, rules.lovers__vote_restriction
-    if restriction == "forbid_each_other" and lover is not None:
-        options = [s for s in options if s != lover]
-    elif restriction == "must_vote_each_other" and lover in options:  # C19
-        options = [lover]
-    return newmoon.vote_options(judge, voter, options)
+    """The exile ballots ``voter`` may cast among ``candidates``."""
+    return ballot_options(judge, candidates)(voter)
+
+
+def ballot_options(judge: Judge, candidates: list[int]) -> Callable[[int], list[int]]:
+    """Each voter's legal exile ballots among ``candidates``, the rules read once for a
+    ballot: not himself unless allowed, lovers' restrictions (C19), a variant's and the
+    New Moon's."""
+    rules, seats = judge.rules, judge.state.seats
+    allow_self, restriction = rules.vote__allow_self, rules.lovers__vote_restriction
+    forbid = restriction in ("forbid_each_other", "forbid_abandoned")
+    narrowers = [v.vote_options for v in judge.variants if v.vote_options is not None]
+    lunar = moon(judge) is not None
+
+    def options_of(voter: int) -> list[int]:
+        options = candidates
+        if not allow_self and voter in options:
+            options = options.copy()
+            options.remove(voter)
+        lover = seats[voter].lover
+        if lover is not None:
+            if forbid:
+                options = [s for s in options if s != lover]
+            elif restriction == "must_vote_each_other" and lover in options:  # C19
+                options = [lover]
+        for narrow in narrowers:  # e.g. the Harvest triangle's abandoned lover (C33b)
+            options = narrow(judge, voter, options)
+        return newmoon.vote_options(judge, voter, options) if lunar else options
+
+    return options_of
+
+
+def ballot_weights(judge: Judge) -> Callable[[int], float]:
+    """Each voter's weight: the sheriff's, and the New Moon's when it is in play."""
+    return partial(newmoon.vote_weight if moon(judge) is not None else sheriff.vote_weight,
+                   judge)
 
 
 async def exile_vote(judge: Judge, order: list[int]) -> None:
@@ -78,9 +106,8 @@ async def ballot(judge: Judge, order: list[int]) -> int | None:
     if not voters and not bonus:
         return None
     tally = await cast_ballots(
-        judge, voters, partial(vote_options, judge, candidates=newmoon.candidates(
-            judge, st.alive())), ballot="exile",
-        round_no=1, weight=partial(newmoon.vote_weight, judge), sequential=sequential,
+        judge, voters, ballot_options(judge, newmoon.candidates(judge, st.alive())),
+        ballot="exile", round_no=1, weight=ballot_weights(judge), sequential=sequential,
         bonus=bonus, head=head)
     leaders = tally.leaders
     if len(leaders) > 1:
@@ -95,7 +122,10 @@ async def break_tie(judge: Judge, tied: list[int], ballots: dict[int, int | None
     holder = st.sheriff if st.sheriff is not None and st.is_alive(st.sheriff) else None
     for rule in rules.vote__tie:
         if rule in TIE_TAKERS and (takers := st.powered(TIE_TAKERS[rule][0])):
-            await TIE_TAKERS[rule][1](judge, takers[0])  # his act, then his death
+            name, act = TIE_TAKERS[rule]
+            if name in INSTEAD and (seats := INSTEAD[name](judge, takers[0])):
+                return await instead_of(judge, rule, seats, order)
+            await act(judge, takers[0])  # his act, then his death
             await deaths.resolve(judge, [(takers[0], rule)], reference=takers[0])
             return None
         if rule == "sheriff_decides" and holder is not None:
@@ -119,6 +149,23 @@ async def break_tie(judge: Judge, tied: list[int], ballots: dict[int, int | None
     return None
 
 
+async def instead_of(judge: Judge, rule: str, seats: list[int], order: list[int]) -> int:
+    """The village votes which of ``seats`` is exiled in the tie taker's place (ballot:
+    his tie rule; C33a, 000); a tie, or no ballot at all, is drawn by lot."""
+    if len(seats) == 1:
+        return seats[0]
+    st = judge.state
+    voters = newmoon.voters_today(judge, village.voters(
+        judge, [s for s in st.alive() if st.seats[s].can_vote]))
+    voters, sequential, head = in_turn(judge, voters, order)
+    tally = await cast_ballots(
+        judge, voters, ballot_options(judge, seats), ballot=rule,
+        round_no=1, weight=ballot_weights(judge), sequential=sequential,
+        head=head)
+    leaders = tally.leaders or seats
+    return leaders[0] if len(leaders) == 1 else judge.rng.choice(leaders)
+
+
 async def revote(judge: Judge, tied: list[int], limit: int, order: list[int]) -> list[int]:
     """Tied players speak again; everyone else votes among them (C13 b), or with
     ``vote.revote = all_for_anyone`` (AIWolf) everyone votes again for anyone, no
@@ -139,9 +186,8 @@ async def revote(judge: Judge, tied: list[int], limit: int, order: list[int]) ->
         if not voters:
             return tied
         tally = await cast_ballots(
-            judge, voters, partial(vote_options, judge,
-                                   candidates=st.alive() if anyone else list(tied)),
-            ballot="exile", round_no=round_no, weight=partial(newmoon.vote_weight, judge),
+            judge, voters, ballot_options(judge, st.alive() if anyone else list(tied)),
+            ballot="exile", round_no=round_no, weight=ballot_weights(judge),
             sequential=sequential, head=head)
         leaders = tally.leaders
         if len(leaders) < 2:

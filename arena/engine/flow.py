@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from arena.engine import deaths, exile
+from arena.engine.config import GameConfig, RuleSet
 from arena.engine.events import (
     Belief,
     Explode,
@@ -15,10 +16,13 @@ from arena.engine.events import (
 )
 from arena.engine.judge import GameOver, Judge
 from arena.engine.newmoon import hooks as newmoon
+from arena.engine.newmoon.deck import moon
 from arena.engine.roles import ROLES, lives, sheriff
+from arena.engine.roles.base import NightStep
 from arena.engine.roles.factions import in_pack
 from arena.engine.roles.werewolf import pack
 from arena.engine.state import NightState
+from arena.engine.variants import active
 from arena.engine.village import hooks as village
 
 DAYBREAK = tuple(s.at_daybreak for s in ROLES.values() if s.at_daybreak is not None)
@@ -43,20 +47,37 @@ def deal(judge: Judge) -> None:
             variant.dealt(judge)
 
 
+NightSteps = tuple[tuple[str, "NightStep | None", "NightStep | None", bool], ...]
+
+
+def night_plan(config: GameConfig, rules: RuleSet) -> tuple[NightSteps, NightSteps]:
+    """Each role of night.order with a variant's step in its place (else None), its own
+    step when it is dealt (else None) and whether it wakes on the first night only; then
+    only those of them that may act."""
+    variant_steps = {name: step for v in active(rules) for name, step in v.night.items()}
+    steps = tuple((name, variant_steps.get(name),
+                   ROLES[name].night if config.roles.get(name) else None,
+                   ROLES[name].first_night_only) for name in rules.night__order)
+    return steps, tuple(s for s in steps if s[1] is not None or s[2] is not None)
+
+
 async def night(judge: Judge) -> None:
     judge.phase = "night"
     judge.emit(PhaseStart, "public", name="night")
-    await newmoon.at_nightfall(judge)
-    dealt = judge.config.roles
-    steps = {name: step for v in judge.variants for name, step in v.night.items()}
-    for name in judge.rules.night__order:
-        spec = ROLES[name]
-        if name in steps:  # a variant's step in the role's place
-            await steps[name](judge)
-        elif (spec.night is not None and dealt.get(name)
-                and (judge.state.day == 1 or not spec.first_night_only)):
-            await newmoon.night_step(judge, name, spec.night)(judge)
-        village.after_step(judge, name)
+    # the New Moon's and the Village's hooks do nothing when they are not in play
+    lunar = moon(judge) is not None
+    if lunar:
+        await newmoon.at_nightfall(judge)
+    every, acting = judge.fixed(night_plan)
+    buildings = judge.state.village is not None
+    first = judge.state.day == 1
+    for name, variant_step, step, first_only in every if buildings else acting:
+        if variant_step is not None:  # a variant's step in the role's place
+            await variant_step(judge)
+        elif step is not None and (first or not first_only):
+            await (newmoon.night_step(judge, name, step) if lunar else step)(judge)
+        if buildings:
+            village.after_step(judge, name)
 
 
 async def dawn(judge: Judge) -> int | None:
@@ -81,12 +102,15 @@ async def dawn(judge: Judge) -> int | None:
     for variant in judge.variants:
         if variant.dawn is not None:
             variant.dawn(judge, tonight, dying)
-    newmoon.dawn(judge, tonight, dying)
+    lunar = moon(judge) is not None
+    if lunar:
+        newmoon.dawn(judge, tonight, dying)
     st.night_deaths = sorted(dying)
     await deaths.resolve(judge, sorted(dying.items()), reference=None)
     reference = tonight.wolf_target if tonight.wolf_target in dying else (
         st.night_deaths[0] if st.night_deaths else None)
-    await newmoon.at_dawn(judge, reference)
+    if lunar:
+        await newmoon.at_dawn(judge, reference)
     return reference
 
 
@@ -94,7 +118,7 @@ def _survives(judge: Judge, tonight: NightState, target: int, source: str) -> bo
     """A2, A3, A6: the guard blocks wolf-team attacks (not on an unguardable card: the
     little girl), the antidote saves the pack's victim, a spare life absorbs an
     unguarded attack; the tavern keeper's house stops the wolves (B5)."""
-    if village.shielded(judge, target, source):
+    if judge.state.village is not None and village.shielded(judge, target, source):
         return True
     guarded = (source != "hybrid" and tonight.protected == target
                and judge.state.role_of(target) not in UNGUARDABLE)
@@ -105,7 +129,11 @@ def _survives(judge: Judge, tonight: NightState, target: int, source: str) -> bo
 
 
 def speaking_order(judge: Judge, reference: int | None) -> list[int]:
-    """Clockwise from the left of the reference seat (C30), living seats only."""
+    """Clockwise from the left of the reference seat (C30), living seats only; a variant
+    may set it instead (speech.order = drawn)."""
+    for variant in judge.variants:
+        if variant.order is not None:
+            return variant.order(judge, reference)
     st = judge.state
     if judge.rules.speech__order == "seat_order":
         reference = 0
@@ -119,13 +147,19 @@ async def discussion(judge: Judge, reference: int | None) -> bool:
     """Speech rounds; returns False when a wolf self-destructed and the day ends."""
     st, rules = judge.state, judge.rules
     rounds = rules.speech__rounds_day1 if st.day == 1 else rules.speech__rounds_later
-    if rules.eval__vote_probes:
+    probing = rules.eval__vote_probes
+    if probing:
         await probes(judge, None, None)
+    explode = rules.wolves__self_destruct
+    any_time = explode and rules.wolves__self_destruct_timing == "any_time"
+    seats = st.seats
+    lunar = moon(judge) is not None
     for round_no in range(1, rounds + 1):
-        for seat in speaking_order(judge, reference):
-            if not st.seats[seat].alive or not newmoon.may_speak(judge, seat):
+        order = speaking_order(judge, reference)
+        for seat in newmoon.discussion_order(judge, order, reference) if lunar else order:
+            if not seats[seat].alive or (lunar and not newmoon.may_speak(judge, seat)):
                 continue
-            if rules.wolves__self_destruct and in_pack(st.role_of(seat)):
+            if explode and in_pack(seats[seat].role):
                 choice = await judge.ask(judge.request(seat, "explode"))
                 if choice.yes:
                     judge.emit(Explode, "public", seat=seat)
@@ -134,9 +168,9 @@ async def discussion(judge: Judge, reference: int | None) -> bool:
             said = await judge.ask(judge.request(seat, "speak", purpose="discussion",
                                                  round=round_no))
             speech = judge.emit(Speech, "public", seat=seat, text=said.text, claims=said.claims)
-            if await interrupted(judge, seat):
+            if any_time and await interrupted(judge, seat):
                 return False
-            if rules.eval__vote_probes:
+            if probing:
                 await probes(judge, seat, speech.seq)
     return True
 
@@ -144,11 +178,9 @@ async def discussion(judge: Judge, reference: int | None) -> bool:
 async def interrupted(judge: Judge, speaker: int) -> bool:
     """wolves.self_destruct_timing = any_time: during each speech any living wolf may
     self-destruct, cutting it off (the speech is kept as said so far); the day ends."""
-    rules, st = judge.rules, judge.state
-    if not rules.wolves__self_destruct or rules.wolves__self_destruct_timing != "any_time":
-        return False
+    st = judge.state
     for wolf in st.alive():
-        if in_pack(st.role_of(wolf)) and (
+        if in_pack(st.role_of(wolf)) and newmoon.may_interrupt(judge, wolf) and (
                 await judge.ask(judge.request(wolf, "explode", during=speaker))).yes:
             judge.emit(Explode, "public", seat=wolf, during=speaker)
             await deaths.resolve(judge, [(wolf, "explode")], reference=wolf)
@@ -180,20 +212,24 @@ async def beliefs(judge: Judge) -> None:
 
 async def day(judge: Judge, reference: int | None) -> None:
     st, rules = judge.state, judge.rules
+    lunar, buildings = moon(judge) is not None, st.village is not None
     for hook in DAYBREAK:
         hook(judge)
-    await village.daybreak(judge)
-    if newmoon.discussion_held(judge) and not await discussion(judge, reference):
+    if buildings:
+        await village.daybreak(judge)
+    if (not lunar or newmoon.discussion_held(judge)) and not await discussion(judge, reference):
         return
     if rules.sheriff__election == "day1_after_speeches" and not st.election_held:
         await sheriff.election(judge, campaign=False)
     if rules.eval__beliefs:
         await beliefs(judge)
-    await village.before_vote(judge)
+    if buildings:
+        await village.before_vote(judge)
     order = speaking_order(judge, reference)
-    if not await newmoon.replace_vote(judge, order):
+    if not lunar or not await newmoon.replace_vote(judge, order):
         await exile.exile_vote(judge, order)
-    await newmoon.after_vote(judge, order)
+    if lunar:
+        await newmoon.after_vote(judge, order)
 
 
 async def play(judge: Judge) -> GameOver:
@@ -215,6 +251,7 @@ async def play(judge: Judge) -> GameOver:
             reference = await dawn(judge)
             await day(judge, reference)
     except GameOver as over:
+        newmoon.at_end(judge, over)
         return over
 
 

@@ -13,7 +13,7 @@ from typing_extensions import Unpack
 from arena.engine import drive
 from arena.engine.config import GameConfig
 from arena.engine.events import BaseEvent, GameEnd, UsageRecord, UsageSummary
-from arena.engine.judge import AbortGame, Asking, GameOver, Judge, Note, SeatAgent, Sink
+from arena.engine.judge import AbortGame, Asking, GameOver, Judge, Note, SeatAgent, Sink, table
 from arena.engine.requests import Decision, Request
 
 
@@ -68,7 +68,7 @@ class Game:
         deal = options.get("deal")
         if deal is not None and sorted(deal) != sorted(config.deck()):
             raise ValueError("the fixed deal does not match the role counts")
-        missing = [s for s in range(1, config.players + 1) if s not in agents]
+        missing = [s for s in range(1, table(config).players + 1) if s not in agents]
         if missing:
             raise ValueError(f"no agent for seats {missing}")
         self.judge = Judge(config, agents, **options)

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Generator, Mapping, Sequence
-from dataclasses import replace
-from types import MethodType
+from dataclasses import dataclass, replace
+from types import MethodType, coroutine
 from typing import Any, Generic, Protocol, TypeVar
+from weakref import finalize
 
-from arena.engine.config import GameConfig
+from arena.engine.config import GameConfig, RuleSet
 from arena.engine.events import BaseEvent, Fallback, Reasoning, Refused, UsageRecord
 from arena.engine.requests import SHAPES, Decision, Request, UnusableAnswer, Usage
 from arena.engine.roles import ROLES
 from arena.engine.state import GameState, SeatState
 from arena.engine.variants import active
+from arena.engine.variants.base import VariantSpec
 from arena.engine.view import Fold, Observation, Timeline
 from arena.engine.village import houses
 
@@ -31,17 +33,55 @@ class SeatAgent(Protocol):
     async def decide(self, observation: Observation, request: Request) -> Decision: ...
 
 
+T = TypeVar("T")
+P = TypeVar("P")
+Plan = Callable[[GameConfig, RuleSet], P]  # see Judge.fixed
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What a config fixes for every game dealt from it, worked out once per config."""
+
+    players: int
+    deck: tuple[str, ...]  # the cards in a stable order (config.deck)
+    variants: tuple[VariantSpec, ...]  # the variants its rules switch on
+    buildings: dict[str, int]  # the building cards dealt, none when empty (VIL)
+    states: tuple[tuple[str, Callable[[], Any]], ...]  # the dealt roles' and variants' own
+    plans: dict[Plan[Any], Any]  # see Judge.fixed
+
+
+_TABLES: dict[int, Table] = {}
+
+
+def table(config: GameConfig) -> Table:
+    """The config's Table (configs are frozen: kept while the config lives)."""
+    key = id(config)
+    found = _TABLES.get(key)
+    if found is None:
+        variants = active(config.rules)
+        found = _TABLES[key] = Table(
+            config.players, tuple(config.deck()), variants,
+            {name: n for name, n in config.rules.buildings().items() if n},
+            tuple((name, spec.state) for name, spec in ROLES.items()
+                  if spec.state is not None and config.roles.get(name))
+            + tuple((v.name, v.state) for v in variants if v.state is not None), {})
+        finalize(config, _TABLES.pop, key, None)
+    return found
+
+
 def seat_attributes(config: GameConfig, seed: int) -> dict[int, dict[str, object]]:
     """Each seat's public attributes (project decision 5): given ones, else seeded draws."""
     draw = random.Random(f"attributes:{seed}")
+    choice, randint, given = draw.choice, draw.randint, config.attributes
+    fixed = table(config)
     out: dict[int, dict[str, object]] = {}
-    for seat in range(1, config.players + 1):
-        given = config.attributes.get(seat, {})
-        out[seat] = {"gender": draw.choice(("female", "male")), "age": draw.randint(18, 70),
-                     **given}
-    for seat, building in houses.deal(config.rules.buildings(), config.players, seed,
-                                      config.attributes).items():
-        out[seat]["building"] = building  # VIL: the public buildings (1.4)
+    for seat in range(1, fixed.players + 1):
+        out[seat] = {"gender": choice(("female", "male")), "age": randint(18, 70)}
+        if seat in given:
+            out[seat].update(given[seat])
+    if fixed.buildings or given:
+        for seat, building in houses.deal(fixed.buildings, fixed.players, seed, given).items():
+            out[seat]["building"] = building  # VIL: the public buildings (1.4)
     return out
 
 
@@ -59,20 +99,17 @@ Sink = Callable[[BaseEvent], None]
 Note = tuple[type[BaseEvent], dict[str, Any]]
 
 
-T = TypeVar("T")
-
-
 class Asking(Generic[T]):
-    """A question pending in the flow: awaiting it hands it to the game's driver, which
-    sends back the decision (for a ``batch``, the decisions in request order)."""
+    """A question pending in the flow, handed to the game's driver (the flow yields it),
+    which sends back the decision (for a ``batch``, the decisions in request order)."""
 
     __slots__ = ("batch", "requests")
 
     def __init__(self, requests: tuple[Request, ...], batch: bool) -> None:
         self.requests, self.batch = requests, batch
 
-    def __await__(self) -> Generator[Asking[T], T, T]:
-        return (yield self)
+
+Answerer = Callable[["Judge", Request], Decision]
 
 
 class Judge:
@@ -97,33 +134,31 @@ class Judge:
         # deal makes exactly the same random draws as the original.
         self.rng = random.Random(f"play:{seed}")
         self.seed = seed
-        self.variants = active(config.rules)
+        fixed = self.table = table(config)
+        self.variants = fixed.variants
+        players = fixed.players
         if deal is None:
-            cards = config.deck()
+            cards = list(fixed.deck)
             shuffler = random.Random(f"deal:{seed}")
             shuffler.shuffle(cards)
-            if config.rules.thief__mode == "online_blind3" and "thief" in cards[config.players:]:
+            if config.rules.thief__mode == "online_blind3" and "thief" in cards[players:]:
                 # C26 online: a random player is always made the thief
-                spare, seat = cards.index("thief"), shuffler.randrange(config.players)
+                spare, seat = cards.index("thief"), shuffler.randrange(players)
                 cards[spare], cards[seat] = cards[seat], cards[spare]
             for variant in self.variants:  # a variant's way of dealing the shuffled deck
                 if variant.deal is not None:
-                    cards = variant.deal(cards, config.players, shuffler)
+                    cards = variant.deal(cards, players, shuffler)
         else:
             cards = list(deal)
         self.cards = tuple(cards)  # as dealt: the seats' cards in seat order, then the rest
-        players = config.players
         attributes = seat_attributes(config, seed)
         self.state = GameState(
-            seats={i + 1: SeatState(i + 1, role) for i, role in enumerate(cards[:players])},
+            seats={i: SeatState(i, role) for i, role in enumerate(cards[:players], 1)},
             centre=cards[players:],
             attributes=attributes,
-            role_state={name: spec.state() for name, spec in ROLES.items()
-                        if spec.state is not None and config.roles.get(name)},
-            village=houses.settle(attributes),
+            role_state={name: state() for name, state in fixed.states},
+            village=houses.settle(attributes) if fixed.buildings or config.attributes else None,
         )
-        self.state.role_state.update(
-            {v.name: v.state() for v in self.variants if v.state is not None})
         for variant in self.variants:
             if variant.setup is not None:
                 variant.setup(self)
@@ -144,6 +179,26 @@ class Judge:
         self.sink = sink
         self.seat_numbers = tuple(self.state.seats)
         self.billed = False  # whether any model usage was recorded (for the game's summary)
+        # set by a driver that answers every request where it is asked (the in-line one):
+        # the flow then never suspends for a question
+        self.answers: Answerer | None = None
+        self.shifted: tuple[RuleSet | None, dict[Plan[Any], Any]] = (None, {})  # see fixed
+
+    def fixed(self, plan: Plan[P]) -> P:
+        """``plan(config, rules)``: what a module derives from the deal and the rules in
+        force alone (e.g. the night's steps), worked out once per config, and once more
+        while a New Moon card puts other rules in force."""
+        rules = self.rules
+        if rules is self.config.rules:
+            plans = self.table.plans
+        else:
+            if self.shifted[0] is not rules:
+                self.shifted = (rules, {})
+            plans = self.shifted[1]
+        found = plans.get(plan)
+        if found is None:
+            found = plans[plan] = plan(self.config, rules)
+        return found
 
     # --- events
     def emit(self, cls: type[BaseEvent], audience: Any, /, **fields: Any) -> BaseEvent:
@@ -167,18 +222,26 @@ class Judge:
         return event
 
     # --- decisions
-    def ask(self, request: Request) -> Asking[Decision]:
+    @coroutine
+    def ask(self, request: Request) -> Generator[Asking[Decision], Decision, Decision]:
         """Ask one seat (``await judge.ask(request)`` in the flow). The driver answers:
         illegal answers and answers holding no decision are refused (seen by that seat
         only) with the reason in ``context["error"]`` and asked again up to MAX_TRIES
         times in all, then the seat gets the fallback (see ``check``)."""
-        return Asking((request,), False)
+        if self.answers is not None:
+            return self.answers(self, request)
+        return (yield Asking((request,), False))
 
-    def ask_all(self, requests: Sequence[Request]) -> Asking[list[Decision]]:
+    @coroutine
+    def ask_all(self, requests: Sequence[Request]
+                ) -> Generator[Asking[list[Decision]], list[Decision], list[Decision]]:
         """Simultaneous requests (``await judge.ask_all(requests)``): the driver may await
         slow agents concurrently; answers and refusals are recorded in request order, so
         the log does not depend on which agent answered first."""
-        return Asking(tuple(requests), True)
+        answers = self.answers
+        if answers is not None:
+            return [answers(self, request) for request in requests]
+        return (yield Asking(tuple(requests), True))
 
     def check(self, request: Request, outcome: Decision | Exception, notes: list[Note],
               attempt: int) -> Decision | Request:

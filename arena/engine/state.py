@@ -127,7 +127,11 @@ class GameState:
 
     def actors(self, role: str) -> list[int]:
         """Living holders who may use the role's power now (not silenced, not blocked)."""
-        return [n for n in self.powered(role) if n not in self.blocked]
+        if role in self.silenced:
+            return []
+        seats, powerless, blocked = self.seats, self.powerless, self.blocked
+        return [n for n in self.by_role.get(role, ()) if seats[n].alive
+                and n not in powerless and n not in blocked]
 
     def role_of(self, seat: int) -> str:
         return self.seats[seat].role

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from arena.engine.requests import Decision
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Tally:
     counts: dict[int, float]
     ballots: dict[int, int | None]
@@ -49,24 +49,30 @@ async def cast_ballots(
     (``bonus``: votes a seat starts with, from the roles' vote_bonus hooks; ``head``:
     how many first voters cast theirs publicly before the others are asked)."""
     kind = "elect" if ballot == "sheriff" else "vote"
+    rules, seats, request = judge.rules, judge.state.seats, judge.request
+    # abstaining is legal by the rules, except (C19 must_vote_each_other) for a lover
+    # whose only legal exile ballot is his partner
+    abstain = rules.vote__allow_abstain
+    paired = kind == "vote" and rules.lovers__vote_restriction == "must_vote_each_other"
     requests = []
     for v in voters:
         options = options_for(v)
-        requests.append(judge.request(v, kind, options, ballot=ballot, round=round_no,
-                                      allow_none=_may_abstain(judge, v, kind, options)))
+        requests.append(request(v, kind, options, ballot=ballot, round=round_no, allow_none=(
+            abstain and not (paired and options == [seats[v].lover]))))
     weights = [weight(v) for v in voters]  # fixed for the ballot: nobody dies while voting
     counts: dict[int, float] = dict(bonus) if bonus else {}
     ballots: dict[int, int | None] = {}
     # sequential: each ballot is public before the next voter decides
     early = len(voters) if sequential else head
     decisions: list[Decision] = []
+    emit = judge.emit
     for i, voter in enumerate(voters):
         if i == early:
             decisions = await judge.ask_all(requests[early:])
         decision = await judge.ask(requests[i]) if i < early else decisions[i - early]
         target = ballots[voter] = decision.target
-        judge.emit(Vote, "public", seat=voter, target=target, round=round_no,
-                   weight=weights[i], ballot=ballot)
+        emit(Vote, "public", seat=voter, target=target, round=round_no, weight=weights[i],
+             ballot=ballot)
         if target is not None:
             counts[target] = counts.get(target, 0.0) + weights[i]
     leaders = top(counts)
@@ -74,11 +80,3 @@ async def cast_ballots(
                eliminated=leaders[0] if len(leaders) == 1 else None,
                tie=tuple(leaders) if len(leaders) > 1 else (), round=round_no, ballot=ballot)
     return Tally(counts, ballots, leaders)
-
-
-def _may_abstain(judge: Judge, voter: int, kind: str, options: list[int]) -> bool:
-    """Abstaining is legal by the rules, except (C19 must_vote_each_other) for a lover
-    whose only legal exile ballot is his partner."""
-    forced = (kind == "vote" and judge.rules.lovers__vote_restriction == "must_vote_each_other"
-              and options == [judge.state.seats[voter].lover])
-    return judge.rules.vote__allow_abstain and not forced

@@ -5,6 +5,7 @@ victory depends on the winner (he wins with the camp of the player he supports).
 
 from __future__ import annotations
 
+from arena.engine.config import GameConfig, RuleSet
 from arena.engine.judge import GameOver, Judge
 from arena.engine.roles import ROLES
 from arena.engine.roles.factions import faction, is_special
@@ -16,6 +17,11 @@ SOLO_WINS = {name: spec.win for name, spec in ROLES.items() if spec.win is not N
 def _members(judge: Judge, side: str, exclude: set[int]) -> tuple[int, ...]:
     return tuple(n for n, s in judge.state.seats.items()
                  if faction(s.role) == side and n not in exclude)
+
+
+def _solo_dealt(config: GameConfig, _rules: RuleSet) -> bool:
+    """Whether the deck holds a card with a victory of its own."""
+    return not SOLO_WINS.keys().isdisjoint(config.roles)
 
 
 def _lover_side(judge: Judge) -> set[int]:
@@ -52,7 +58,7 @@ PLAIN = ("villager", "thief")  # R9: a thief who kept his card is a plain villag
 
 
 def _solo(judge: Judge) -> tuple[str, tuple[int, ...]] | None:
-    if SOLO_WINS.keys().isdisjoint(judge.config.roles):  # no solo card in the deck
+    if not judge.fixed(_solo_dealt):
         return None
     for seat, info in judge.state.seats.items():
         won = SOLO_WINS.get(info.role)
@@ -61,9 +67,8 @@ def _solo(judge: Judge) -> tuple[str, tuple[int, ...]] | None:
     return None
 
 
-def _pair(judge: Judge, alive: list[int]) -> tuple[str, tuple[int, ...]] | None:
+def _pair(judge: Judge, alive: list[int], side: set[int]) -> tuple[str, tuple[int, ...]] | None:
     st = judge.state
-    side = _lover_side(judge)
     if st.hybrid_pair is not None and set(alive) <= side and alive:
         return "hybrid_lovers", tuple(sorted(side))
     pair = st.mixed_lovers
@@ -72,18 +77,16 @@ def _pair(judge: Judge, alive: list[int]) -> tuple[str, tuple[int, ...]] | None:
     return None
 
 
-def _camps(judge: Judge, alive: list[int]) -> tuple[str, tuple[int, ...]] | None:
-    st, rules = judge.state, judge.rules
-    side = _lover_side(judge)
+def _camps(judge: Judge, alive: list[int], side: set[int]) -> tuple[str, tuple[int, ...]] | None:
     if wolves_won(judge, alive):
         return "wolves", _members(judge, "wolves", side)
-    seats = st.seats
+    seats = judge.state.seats
     if any(seats[s].role in WOLF_CARDS for s in alive):
         return None
-    third = [s for s in alive if faction(st.role_of(s)) == "solo" or s in side]
-    if not (rules.village__win_requires_no_third_party and third):
-        return "village", _members(judge, "village", side)
-    return None
+    if judge.rules.village__win_requires_no_third_party and any(
+            faction(seats[s].role) == "solo" or s in side for s in alive):
+        return None
+    return "village", _members(judge, "village", side)
 
 
 def _with_dependants(judge: Judge, winner: str, seats: tuple[int, ...]) -> tuple[int, ...]:
@@ -113,7 +116,8 @@ def winner(judge: Judge) -> tuple[str, tuple[int, ...]] | None:
             if found is not None or variant.own_win:
                 break
     else:
-        found = _solo(judge) or _pair(judge, alive) or _camps(judge, alive)
+        side = _lover_side(judge)
+        found = _solo(judge) or _pair(judge, alive, side) or _camps(judge, alive, side)
     if found is None:
         return None
     return found[0], _with_dependants(judge, *found)

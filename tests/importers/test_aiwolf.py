@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from arena.app.importers import RecordError
+from arena.app.importers.aiwolf import claims, parse
 from arena.app.reproduce import verify
 from tests.importers.helpers import fixture, import_text, of_type, write
 
@@ -20,7 +21,9 @@ VILLAGE = fixture("aiwolf-15-village.log")
                                               ("aiwolf-15-village.log", "aiwolf-15"),
                                               ("aiwolf-nlp-5-lot.log", "aiwolf-nlp-5"),
                                               ("aiwolf-nlp-9-attack.log", "aiwolf-nlp-9"),
-                                              ("aiwolf-5-server-attack.log", "aiwolf-5")])
+                                              ("aiwolf-5-server-attack.log", "aiwolf-5"),
+                                              ("aiwolf-7-server-lot.log", "aiwolf-15"),
+                                              ("aiwolf-nlp2024-5-lot.log", "aiwolf-5")])
 def test_fixtures_match_the_record_and_replay(name: str, preset: str, tmp_path: Path) -> None:
     imported = import_text("aiwolf", fixture(name))
     assert imported.mismatches == []
@@ -51,6 +54,25 @@ def test_day_zero_talk_opens_day_one_and_protocol_gives_claims() -> None:
                                         {"kind": "check", "target": 4, "result": "werewolf"}]
     assert speeches[1, 4]["claims"] == [{"kind": "accuse", "target": 3}]
     assert speeches[2, 3]["claims"] == [{"kind": "vouch", "target": 2}]
+
+
+@pytest.mark.parametrize(("talk", "found"), [
+    ("AND (VOTE Agent[03]) (REQUEST ANY (VOTE Agent[03]))", [("accuse", 3, None)]),
+    ("BECAUSE (XOR (ESTIMATE Agent[04] WEREWOLF) (ESTIMATE Agent[04] POSSESSED)) "
+     "(VOTE Agent[02])", [("accuse", 4, None), ("accuse", 2, None)]),
+    ("BECAUSE (AND (COMINGOUT Agent[02] SEER) (Agent[05] COMINGOUT Agent[05] SEER)) "
+     "(ESTIMATE Agent[05] POSSESSED)", [("accuse", 5, None)]),
+    ("AND (DAY 1 (DIVINED Agent[04] HUMAN)) (Agent[01] COMINGOUT Agent[01] SEER)",
+     [("check", 4, "good"), ("role", None, None)]),
+    ("OR (ESTIMATE Agent[04] WEREWOLF) (ESTIMATE Agent[03] WEREWOLF)", []),
+    ("DAY 1 (Agent[02] DIVINED Agent[04] WEREWOLF)", []),  # another seat's result
+    ("NOT (ESTIMATE Agent[04] WEREWOLF)", []), ("INQUIRE ANY (VOTE Agent[04])", []),
+    ("VOTE Agent[04", []), ("ESTIMATE Agent[09] WEREWOLF", []),
+])
+def test_protocol_claims_are_what_the_speaker_asserts(
+        talk: str, found: list[tuple[str, int | None, str | None]]) -> None:
+    record = parse(WOLVES)
+    assert [(c.kind, c.target, c.result) for c in claims(record, 1, [talk])] == found
 
 
 def test_night_zero_is_check_only_and_the_seer_reads_the_possessed_as_good() -> None:

@@ -1,6 +1,7 @@
 """AIWolf server semantics in imports: the aiwolf-nlp server's log format and rules
-(no revote, self-votes, abstentions, attack by lot or none) and the classic server's
-attack drawn among all humans when no wolf votes."""
+(no revote, self-votes, abstentions, attack by lot or none), the 2024 nlp server (one
+name, no revote) and the classic server's attack drawn among all humans when no wolf
+vote counts."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from tests.importers.helpers import fixture, import_text, of_type
 LOT = fixture("aiwolf-nlp-5-lot.log")
 ATTACK = fixture("aiwolf-nlp-9-attack.log")
 SERVER = fixture("aiwolf-5-server-attack.log")
+UNVOTED = fixture("aiwolf-7-server-lot.log")
+NLP2024 = fixture("aiwolf-nlp2024-5-lot.log")
 
 
 # the three fixtures below match their records and replay: tests/importers/test_aiwolf.py
@@ -72,8 +75,42 @@ def test_nlp_tied_attack_is_drawn_by_lot_and_a_guarded_attack_kills_nobody() -> 
 
 
 def test_classic_server_draws_the_victim_when_no_wolf_votes() -> None:
-    """wolves.consensus = plurality_lot_any: no attackVote line, the server's lot killed 5;
-    the importer finds the seed whose lot does the same."""
+    """No attackVote line: the server's lot killed 5, given as the wolf's kill (noted),
+    so no seed has to be searched for."""
     imported = import_text("aiwolf", SERVER)
     assert [(e["day"], e["seat"], e["cause"]) for e in of_type(imported, "death")] == [
         (1, 3, "vote"), (2, 5, "night"), (2, 2, "vote")]
+    assert imported.differences[0] == ("night 2: no attack vote counts in the log, the "
+                                       "server drew 5 by lot: given as seat 2's kill")
+    assert imported.header.seed == 0
+
+
+def test_a_revote_replaces_the_attack_votes_and_an_uncounted_vote_is_the_lot() -> None:
+    """Night 2: the wolves tie (2 -> 6, 5 -> 3) and revote, only 5 votes again: his
+    vote alone counts. Night 3: only wolf 2, executed that day, voted (the server drops
+    his vote), so the lot fell on the guarded seer (attack,1,false)."""
+    imported = import_text("aiwolf", UNVOTED)
+    kills = [(e["day"], e["seat"], e["target"]) for e in of_type(imported, "night_action")
+             if e["action"] == "kill" and not e.get("final", True)]
+    assert kills == [(2, 2, None), (2, 5, 3), (3, 5, 1)]
+    assert [(e["day"], e["seat"]) for e in of_type(imported, "death")] == [
+        (1, 7), (2, 3), (2, 2), (3, 5)]
+    assert [d for d in imported.differences if d.startswith("night")] == [
+        "night 3: no attack vote counts in the log, the server drew 1 by lot: given as "
+        "seat 5's kill"]
+    assert imported.header.seed == 0
+
+
+def test_the_2024_nlp_server_logs_one_name_and_draws_a_tie_at_once() -> None:
+    """One-name status lines but natural-language talk: the 2024 contest server, the
+    classic rules without a revote (vote.tie = random)."""
+    record = parse(NLP2024)
+    assert (record.preset, record.rules) == ("aiwolf-5", {"vote.tie": ["random"]})
+    assert parse(SERVER).rules == {} and parse(fixture("aiwolf-5-wolves.log")).rules == {}
+    imported = import_text("aiwolf", NLP2024)
+    assert imported.header.rules["vote.tie"] == ["random"]
+    results = [(e["day"], e["round"], e["tie"]) for e in of_type(imported, "vote_result")]
+    assert results == [(1, 1, [1, 3]), (2, 1, [])]
+    assert [(e["day"], e["seat"]) for e in of_type(imported, "death")] == [
+        (1, 1), (2, 5), (2, 2)]
+    assert of_type(imported, "game_end")[0]["winner"] == "wolves"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -60,15 +61,50 @@ def test_a_record_the_rules_contradict_is_reported() -> None:
     assert any("day 1: the record has 1 die, the engine 2" in m for m in imported.mismatches)
 
 
-def test_a_speaking_order_the_engine_cannot_follow_is_noted() -> None:
-    game = json.loads(json.dumps(GAME))
+def _day1_order(game: dict[str, Any], seats: list[int]) -> dict[str, Any]:
+    """The game with its day-1 discussion speeches in the order of ``seats``."""
     audio = game["audio"]
-    first = "Day 1 Daytime - [1] is speaking"
-    game["audio"] = {k: audio[k] for k in audio if k != first} | {first: audio[first]}
-    imported = _imported(game)
+    first = {f"Day 1 Daytime - [{s}] is speaking": audio[f"Day 1 Daytime - [{s}] is speaking"]
+             for s in seats}
+    return {**game, "audio": first | {k: v for k, v in audio.items() if k not in first}}
+
+
+def test_each_day_starts_where_the_record_did_and_goes_its_way(tmp_path: Path) -> None:
+    """The record's tables drew the first speaker and the direction: day 1 starts at
+    seat 5 counter-clockwise, day 2 at 7 clockwise; the engine follows both
+    (speech.order = recorded:5-,7+) and the game replays."""
+    imported = _imported(_day1_order(GAME, [5, 4, 3, 2, 1, 9, 8, 7, 6]))
+    assert imported.header.rules["speech.order"] == "recorded:5-,7+"
+    spoken = [(e["day"], e["seat"]) for e in of_type(imported, "speech")
+              if e["context"] == "discussion"]
+    assert spoken == [(1, s) for s in (5, 4, 3, 2, 1, 9, 8, 7, 6)] + [
+        (2, s) for s in (7, 9, 1, 3, 4)]
+    assert imported.mismatches == [] and imported.differences == []
+    ok, message = verify(write(imported, tmp_path / "game.jsonl"))
+    assert ok, message
+
+
+def test_a_speaking_order_the_engine_cannot_follow_is_noted() -> None:
+    """Seats 3 and 4 spoke out of turn: the day still starts at seat 1 clockwise, and the
+    order the engine could not follow is noted."""
+    imported = _imported(_day1_order(GAME, [1, 2, 4, 3, 5, 6, 7, 8, 9]))
     assert imported.mismatches == []
-    assert any("day 1: speaking order 2,3,4,5,6,7,8,9,1 in the record" in d
-               for d in imported.differences)
+    assert any("day 1: speaking order 1,2,4,3,5,6,7,8,9 in the record, "
+               "1,2,3,4,5,6,7,8,9 in the engine" in d for d in imported.differences)
+
+
+@pytest.mark.parametrize(("order", "value"), [
+    ({1: [9, 1, 2], 3: [5, 4, 2]}, "recorded:9+,*,5-"),
+    ({2: [2, 7, 1]}, "recorded:*,2+"),  # far apart, still clockwise from 2
+    ({1: [3]}, "recorded:3+"),
+    ({}, None),
+])
+def test_the_recorded_orders_as_a_rule_value(order: dict[int, list[int]],
+                                             value: str | None) -> None:
+    """Each day's first speaker and direction; a day without speeches is left to the
+    draw; a record without speeches changes nothing."""
+    record = Record(fmt="fanlang", preset="fanlang-9", roles=["villager"] * 9, order=order)
+    assert record.speaking() == value
 
 
 @pytest.mark.parametrize(("text", "message"), [

@@ -31,7 +31,6 @@ from arena.app.commands._game_setup import build_setup
 from arena.app.session import play_one
 from arena.engine import Claim, Decision, Observation, Request, observe, variants
 from arena.engine.config import RULE_KEYS, RuleSet
-from arena.engine.rule_types import TieRule
 from arena.engine.events import (
     EVENT_TYPES,
     BaseEvent,
@@ -44,6 +43,7 @@ from arena.engine.events import (
 )
 from arena.engine.requests import KINDS, SHAPES
 from arena.engine.roles import ROLES
+from arena.engine.rule_types import TieRule
 from arena.engine.view import visible
 from arena.presets import load_preset, preset_names
 from arena.text import catalog

@@ -35,13 +35,38 @@ def _both_wolves(day: int, target: int) -> Script:
     ("O1", "female", {2, 4, 6, 8}), ("O2", "male", {1, 3, 5, 7})])
 def test_o1_o2_one_gender_may_neither_speak_nor_vote(card: str, gender: str,
                                                       silent: set[int]) -> None:
-    """O1 (the women) / O2 (the men): this moon (the day, A35) they may not speak or
-    vote; the next day all speak again."""
+    """O1 (the women) / O2 (the men): this moon they may not speak or vote; the next
+    day all speak again."""
     played = online([card], days=2)
     assert moon_events(played, card, "drawn")[0].day == 1
     assert set(moon_events(played, card, "applied")[0].seats) == silent
     assert not silent & set(speakers(played, 1)) and not silent & set(voters(played, 1))
     assert silent <= set(speakers(played, 2))
+
+
+def test_o1_the_women_use_no_power_until_dawn() -> None:
+    """O1: "no function of any kind": on night 2 the female wolf (2) takes no part in
+    the kill and the witch (4) is not woken, while the male seer (3) checks; on night 3
+    (the event over, the next one not due until day 3) all act again."""
+    seats = seat(1, kill=["none", 6, 7]) + seat(2, day1_kill=["none"], day3_kill=[7])
+    played = online(["O1"], seats, days=3)
+    assert [r.seat for r in played.asked("kill", day=2)] == [1]
+    assert played.asked("save", day=2) == [] and played.asked("poison", day=2) == []
+    assert [r.seat for r in played.asked("check", day=2)] == [3]
+    assert sorted(r.seat for r in played.asked("kill", day=3)) == [1, 2]
+    assert [r.seat for r in played.asked("poison", day=3)] == [4]
+    assert moon_events(played, "O1", "ended")[0].day == 2
+
+
+@pytest.mark.parametrize(("card", "shoots"), [("O2", False), ("O10", True)])
+def test_o2_a_hunter_among_the_men_does_not_shoot(card: str, shoots: bool) -> None:
+    """O2: the hunter (5) is a man; exiled on day 1 by the women, he may not shoot,
+    nor is the seer (3) woken on night 2. On a day without the event (O10) he shoots."""
+    seats = scripts(*(seat(s, vote=[5]) for s in (2, 4, 6, 8))) + seat(5, shoot=[1])
+    played = online([card], seats, days=2)
+    assert dead(played).get(5) == "vote"
+    assert bool(played.asked("shoot", seat=5)) is shoots
+    assert bool(played.asked("check", seat=3, day=2)) is shoots
 
 
 def test_o3_bathhouse_one_man_one_woman_no_guard_no_antidote() -> None:

@@ -4,6 +4,8 @@ witch 4; hunter 5; villagers 6-8; odd seats men, even seats women, seat n aged 2
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tests.rules.newmoon_common import (
@@ -121,15 +123,159 @@ def test_e5_the_older_half_neither_speak_nor_vote_nor_can_be_voted() -> None:
         assert not set(request.options) & {5, 6, 7, 8}
 
 
-@pytest.mark.parametrize("card", ["E6", "E14", "E15", "E19"])
-def test_normal_rounds(card: str) -> None:
-    """E6 (no Harvest variant), E14 (speeches go in turn anyway), E15 (no Lycanthropic
-    temptation), E19 (no rule change): announced, in force for the day, then ended;
-    the day runs as usual."""
-    played = moon([card], _all_vote(6, 1, 2, 3), days=2)
-    assert [e.step for e in moon_events(played, card)] == ["drawn", "ended"]
-    assert dead(played) == {6: "vote"}
+@pytest.mark.parametrize("card", ["E6", "E15"])
+def test_e6_e15_normal_rounds_by_default(card: str) -> None:
+    """E6 (the host does not play the Harvest Festival), E15 (nor the Lycanthropic
+    temptation): announced, in force for the round, ended at the next dawn; the day and
+    the night run as usual."""
+    played = moon([card], _all_vote(6, 1, 2, 3) + _wolves_kill("none", 7), days=2)
+    assert [(e.step, e.day) for e in moon_events(played, card)] == [("drawn", 1), ("ended", 2)]
+    assert dead(played) == {6: "vote", 7: "wolves"}
     assert len(speakers(played, 1)) == 8
+
+
+def test_e6_with_the_harvest_festival_until_dawn() -> None:
+    """E6 / 4.2.4 (events.end_of_the_harvest = harvest): drawn at dawn 1, the Harvest
+    Festival holds until dawn 2. Night 2: the wolves (1, 2) may attack only a
+    neighbour of a wolf (8 or 3), the seer checking 6 sees three unordered cards, the
+    witch does
+    not choose a potion but designates a player for a toss of the box, which spends
+    one of her potions. Night 3: all as usual again."""
+    seats = (_wolves_kill("none", 3, 6) + seat(3, check=[6, 6]) + seat(4, toss=[5]))
+    played = moon(["E6"], seats, days=3, events__end_of_the_harvest="harvest")
+    assert moon_events(played, "E6", "applied")[0].day == 1
+    assert set(played.asked("kill", seat=1, day=2)[0].options) <= {1, 2, 3, 8}
+    assert 6 in played.asked("kill", seat=1, day=3)[0].options
+    results = [e.result for e in played.events("check_result", seat=3)]
+    assert results[0] == "villager" and sorted(results[1].split(",")) == [
+        "hunter", "villager", "villager"]  # 6 and his neighbours 5 and 7
+    assert [r.seat for r in played.asked("toss", day=2)] == [4]
+    assert played.asked("save", day=2) == [] and played.asked("poison", day=2) == []
+    assert played.asked("toss", day=3) == []
+    outcome = played.first("box_toss").outcome
+    spent = "poison" if outcome == "poison" else "save"
+    assert played.asked(spent, day=3) == [] and played.asked(
+        "poison" if spent == "save" else "save", day=3)
+
+
+def test_e6_harvest_the_sheriff_votes_first_and_the_hunter_shoots_a_neighbour() -> None:
+    """E6 / 4.2.4: on the harvest day the sheriff (3) votes before everyone; the
+    hunter (5), exiled, may shoot only a neighbour (4 or 6)."""
+    seats = seat(3, run=[True], vote=[5]) + _all_vote(5, 1, 2, 4)
+    played = moon(["E6"], seats, sheriff__election="before_night1",
+                  events__end_of_the_harvest="harvest")
+    assert voters(played, 1)[0] == 3
+    assert set(played.asked("shoot", seat=5, day=1)[0].options) == {4, 6}
+
+
+def test_e6_harvest_the_little_girl_peeks_at_the_witch_and_the_scapegoat_lives() -> None:
+    """E6 / 4.2.4 (000): on the harvest day a tie (7 and 8) the scapegoat (6) would die
+    for kills instead the neighbour the village votes for (7, not 5); that night the
+    little girl (5) peeks in the witch's step, not the wolves'. Night 1, before the
+    card, she peeked at the wolves."""
+    roles = ["werewolf", "werewolf", "seer", "witch", "little_girl", "scapegoat", "villager",
+             "villager"]
+    seats = (seat(1, vote=[8, 7]) + seat(3, vote=[8, 7]) + seat(4, vote=[7, 7])
+             + seat(6, vote=[7, 7]) + seat(5, peek=[True], peek_witch=[True]))
+    played = moon(["E6"], seats, roles=roles, days=2, vote__tie=["scapegoat", "none"],
+                  events__end_of_the_harvest="harvest")
+    assert set(voters(played, 1, "scapegoat")) >= {1, 3, 4, 6}
+    assert dead(played) == {7: "vote"}
+    assert played.asked("peek", seat=5, day=1) and played.asked("peek", day=2) == []
+    assert [r.seat for r in played.asked("peek_witch", day=2)] == [5]
+
+
+def test_e15_with_the_lycanthropic_temptation_the_victim_is_infected() -> None:
+    """E15 / 4.2.6 (events.radiant_sunday = temptation): on night 2 the wolves' victim,
+    the seer (3), is infected instead of killed and loses his power for good (he
+    checks no more); on night 3, the temptation over, the wolves' victim dies."""
+    played = moon(["E15"], _wolves_kill("none", 3, 6), days=3,
+                  events__radiant_sunday="temptation")
+    assert moon_events(played, "E15", "applied")[0].day == 1
+    assert played.first("touched").seat == 3
+    assert played.asked("check", day=3) == []
+    assert dead(played) == {6: "wolves"}
+
+
+@pytest.mark.parametrize(("rule", "winner"), [("temptation", "wolves"), ("normal", "draw")])
+def test_e15_the_wolves_win_when_one_uninfected_villager_is_left(rule: str,
+                                                                 winner: str) -> None:
+    """E15 / 4.2.6: wolf 1 and villagers 2, 3; infecting 2 on night 2 leaves one
+    uninfected villager: the wolves win. Without the variant, 2 dies and the game goes
+    on to the day limit."""
+    played = moon(["E15"], seat(1, kill=["none", 2]), roles=["werewolf", "villager", "villager"],
+                  days=2, events__radiant_sunday=rule)
+    assert played.winner == winner
+
+
+def test_e14_good_manners_nobody_cuts_into_a_speech() -> None:
+    """E14: with self-destructs allowed during anyone's speech (wolves.self_destruct_timing
+    = any_time), on the day of the card no wolf is offered to cut into another's speech
+    (a wolf may still self-destruct at his own turn); the next day he is again."""
+    played = moon(["E14", "E2"], days=2, wolves__self_destruct=True,
+                  wolves__self_destruct_timing="any_time")
+    assert [r for r in played.asked("explode", day=1) if "during" in r.context] == []
+    assert sorted({r.seat for r in played.asked("explode", day=1)}) == [1, 2]
+    assert [r for r in played.asked("explode", day=2) if "during" in r.context]
+
+
+@pytest.mark.parametrize(("rules", "normal", "eclipse"), [
+    ({}, [7, 8, 1, 2, 3, 4, 5], [5, 4, 3, 2, 1, 8, 7]),
+    ({"speech__order": "seat_order"}, [1, 2, 3, 4, 5, 7, 8], [1, 8, 7, 5, 4, 3, 2])])
+def test_e19_eclipse_speeches_go_the_other_way_the_vote_does_not(
+        rules: dict[str, Any], normal: list[int], eclipse: list[int]) -> None:
+    """E19: facing outwards, each player's left is the old right: after the wolves
+    kill 6, day 1's speeches start right of 6 and go counter-clockwise (a table that
+    starts at seat 1 goes down from seat 1); the vote, in turn here, keeps the usual
+    order."""
+    played = moon(["E19"], KILL_6, vote__mode="sequential_clockwise", **rules)
+    assert speakers(played, 1) == eclipse
+    assert voters(played, 1) == normal
+
+
+@pytest.mark.parametrize(("day2", "price"), [(1, True), (2, False)])
+def test_e8_the_pact_is_paid_by_a_winner(day2: int, price: bool) -> None:
+    """E8: villager 6 is condemned on day 1 and makes a pact. Day 2: the wolf (1) is
+    exiled and the village wins: 6 is on the winning side and the table hears that he
+    may be left out of the next game (it cannot happen inside a game). If the village
+    exiles 2 instead, the game ends in a draw and nothing is said."""
+    roles = ["werewolf", "villager", "villager", "villager", "villager", "villager"]
+    seats = (_all_vote(6, 2, 3, 4, 5) + seat(6, pact=[True])
+             + _all_vote(day2, 3, 4, 5, 6, day=2))
+    played = moon(["E8", "E2"], seats, roles=roles, days=2)
+    paid = moon_events(played, "E8", "applied")
+    assert (paid != []) is price
+    if price:
+        assert paid[0].seats == (6,) and paid[0].audience == "public"
+        assert played.log[-1].type == "game_end" and played.log[-2] is paid[0]
+
+
+def test_e1_flipped_by_the_poisoned_brings_back_the_wolves_victim() -> None:
+    """E1: the wolves kill 6 and the witch poisons 7; 7, the last to die, flips the
+    card, and it is the wolves' victim (6) who was only knocked out."""
+    seats = KILL_6 + seat(4, save=[False], poison=[7])
+    played = moon(["E1"], seats)
+    assert moon_events(played, "E1", "drawn")[0].by == 7
+    assert moon_events(played, "E1", "revived")[0].seats == (6,)
+
+
+def test_e1_flipped_by_the_judge_brings_back_the_last_victim() -> None:
+    """E1 / A31: the wolves killed the seer (3) on night 1; night 2 is quiet, so the
+    judge flips Miracle at dawn 2: the seer is back, as a plain villager."""
+    played = moon(["E2", "E1"], _wolves_kill(3, "none"), days=2)
+    assert moon_events(played, "E1", "drawn")[0].by is None
+    assert moon_events(played, "E1", "revived")[0].seats == (3,)
+    assert played.result.roles[3] == "villager"
+
+
+def test_e10_flipped_by_the_judge_the_last_dead_names_a_player() -> None:
+    """E10: 6 was exiled on day 1; night 2 is quiet and the judge flips Punishment:
+    6, the last to die, names 7, for whom nobody testifies: 7 dies."""
+    seats = _all_vote(6, 1, 2, 3) + seat(6, punish=[7])
+    played = moon(["E2", "E10"], seats, days=2)
+    assert moon_events(played, "E10", "drawn")[0].by is None
+    assert moon_events(played, "E10", "applied")[0].by == 6
+    assert dead(played) == {6: "vote", 7: "punishment"}
 
 
 def test_e7_men_are_away_hunting_until_dawn() -> None:

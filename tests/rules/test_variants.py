@@ -6,15 +6,17 @@ V6 Lycanthropic Fascination and 4.2.6 Temptation (C32)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 
+from agents import make_agent
 from agents.passive import PassiveAgent
-from arena.engine import Game, make_rules
+from arena.engine import Game, make_rules, run_game
 from arena.engine.roles import ROLES
 from arena.presets import edition, edition_rules, load_preset, preset_file, preset_names
-from tests.helpers import deaths
+from tests.helpers import deaths, events_of
 from tests.rules.test_roles_common import Played, alive_at_end, play
 
 SIX = ('roles = ["werewolf", "seer", "villager", "villager", "villager", "villager"]\n'
@@ -273,6 +275,47 @@ def test_c33a_the_scapegoat_dies_in_place_of_an_exiled_neighbour() -> None:
     assert deaths(control.result) == [(1, 5, "vote")]
 
 
+GOAT6 = ('roles = ["werewolf", "villager", "villager", "villager", "villager", "scapegoat"]\n'
+         'seed = 5\n')
+
+
+def _scapegoat_tie(reading: str, for_5: tuple[int, ...] = (1, 2, 3, 4)) -> Played:
+    """Seats 2 and 3 tie (1, 3 and 4 vote 2; 2, 5 and 6 vote 3); then the seats
+    ``for_5`` name the scapegoat's (6's) neighbour 5, the others his neighbour 1."""
+    seats = "".join(f"[seats.{s}]\nvote = [{3 if s in (2, 5, 6) else 2}, "
+                    f"{5 if s in for_5 else 1}]\n" for s in range(1, 7))
+    rules = f'"harvest.scapegoat" = "{reading}"\n"vote.tie" = ["scapegoat"]\n'
+    return play(_game(rules, seats, roles=GOAT6))
+
+
+def test_c33a_000_on_a_tie_the_village_votes_out_one_of_the_scapegoats_neighbours() -> None:
+    """C33a (000 End of the Harvest): 2 and 3 tie; the scapegoat (6) does not die: the
+    village votes between his neighbours 1 and 5 (4 votes to 2), and 5 is exiled; the
+    dead neighbour names no voters. Control (standard): the scapegoat dies and names
+    tomorrow's voters."""
+    played = _scapegoat_tie("neighbour_by_vote")
+    ballot = played.events("vote", ballot="scapegoat")
+    assert sorted((e.seat, e.target) for e in ballot) == [  # type: ignore[attr-defined]
+        (1, 5), (2, 5), (3, 5), (4, 5), (5, 1), (6, 1)]
+    asked = [r for r in played.asked("vote") if r.context["ballot"] == "scapegoat"]
+    assert len(asked) == 6 and all(set(r.options) <= {1, 5} for r in asked)
+    assert asked[1].options == (1, 5)  # seat 2
+    assert deaths(played.result) == [(1, 5, "vote")]
+    assert played.asked("designate") == []
+    control = _scapegoat_tie("standard")
+    assert deaths(control.result) == [(1, 6, "scapegoat")]
+    assert [r.seat for r in control.asked("designate")] == [6]
+
+
+def test_c33a_000_a_tied_neighbour_vote_is_drawn_by_lot() -> None:
+    """C33a (000): the village's choice between the scapegoat's neighbours ties 3-3; one
+    of the two is exiled by lot, never the scapegoat."""
+    played = _scapegoat_tie("neighbour_by_vote", for_5=(1, 2, 3))
+    result: Any = played.events("vote_result", ballot="scapegoat")[0]
+    assert result.tie == (1, 5)
+    assert deaths(played.result) in ([(1, 1, "vote")], [(1, 5, "vote")])
+
+
 # --- V2, V3: Double-You
 
 SMALL = ('roles = ["seer", "hunter", "witch", "guard", "elder", "villager", "scapegoat", '
@@ -408,6 +451,116 @@ def test_c33b_votes_in_the_triangle() -> None:
 
     assert 5 not in options(4) and 4 not in options(5)
     assert 4 in options(3) and 3 in options(4)
+
+
+def test_c33b_000_the_abandoned_lover_may_not_vote_for_the_unfaithful() -> None:
+    """4.2.4, C33b (000, lovers.vote_restriction = forbid_abandoned): the abandoned (3)
+    may not vote for the unfaithful (4), who may still vote for him; the unfaithful and
+    the secret lover (5) still may not vote for each other."""
+    kills = "".join(f"[seats.{wolf}]\nkill = [7]\n" for wolf in (1, 8))
+    rules = TRIANGLE + '"lovers.vote_restriction" = "forbid_abandoned"\n'
+    played = play(_game(rules, LINKS + kills, roles=CUPID8))
+
+    def options(seat: int) -> tuple[int, ...]:
+        return next(r.options for r in played.asked("vote", seat=seat)
+                    if r.context.get("ballot") == "exile")
+
+    assert 4 not in options(3) and 3 in options(4)
+    assert 5 not in options(4) and 4 not in options(5)
+    assert 5 in options(3)
+
+
+# --- V4 (4.2.4, C16): the little girl peeks in the witch's step
+
+GIRL6 = ('roles = ["werewolf", "little_girl", "witch", "villager", "villager", "villager"]\n'
+         'seed = 5\n')
+
+
+def _girl(rules: str, detect: float) -> Played:
+    rules = f'"little_girl.window" = "witch_step"\n"little_girl.detect_p" = {detect}\n' + rules
+    return play(_game(rules, "[seats.1]\nkill = [4]\n[seats.2]\npeek_witch = [true]\n",
+                      roles=GIRL6))
+
+
+def test_c16_harvest_the_little_girl_peeks_in_the_witch_step_not_the_wolves() -> None:
+    """4.2.4, C16, A1 (Harvest): she is not asked during the wolves' step but once it is
+    over, at the start of the witch's; peeking she learns the witch's seat (3) and sees no
+    wolf; the witch who catches her (detect_p = 1) learns hers."""
+    played = _girl("", 1)
+    assert played.asked("peek") == []
+    kinds = [r.kind for r in played.requests if r.day == 1]
+    assert kinds.index("kill") < kinds.index("peek_witch") < kinds.index("save")
+    seen = [(e.seat, e.role, e.audience) for e in played.events("reveal", reason="little_girl")]  # type: ignore[attr-defined]
+    assert seen == [(3, "witch", (2,))]
+    caught = [(e.seat, e.audience) for e in played.events("reveal", reason="caught_peeking")]  # type: ignore[attr-defined]
+    assert caught == [(2, (3,))]
+    assert _girl("", 0).events("reveal", reason="caught_peeking") == []
+
+
+def test_c16_harvest_the_girl_also_peeks_at_the_box_tossing_witch() -> None:
+    """4.2.4: with the Harvest witch (witch.potion = box_toss) the girl peeks in that step."""
+    played = _girl('"witch.potion" = "box_toss"\n', 0)
+    kinds = [r.kind for r in played.requests if r.day == 1]
+    assert kinds.index("peek_witch") < kinds.index("toss")
+    assert [e.seat for e in played.events("reveal", reason="little_girl")] == [3]  # type: ignore[attr-defined]
+
+
+def test_c16_harvest_the_heuristic_girl_peeks_until_she_has_seen_the_witch() -> None:
+    """C16 (Harvest): the heuristic little girl peeks at the witch on night 1 and, once
+    she has seen her, no longer risks it; no seat of the heuristic falls back to a
+    default in a Harvest game with the 000 scapegoat and triangle rules."""
+    config = load_preset("variant-harvest-12", roles={
+        "werewolf": 4, "seer": 1, "cupid": 1, "witch": 1, "hunter": 1, "guard": 1,
+        "scapegoat": 1, "little_girl": 1, "idiot": 1}, overrides={
+        "little_girl.window": "witch_step", "harvest.scapegoat": "neighbour_by_vote",
+        "vote.tie": "scapegoat,none", "lovers.vote_restriction": "forbid_abandoned"})
+    for seed in range(3):
+        agents = {s: make_agent("heuristic", s, seed) for s in range(1, 13)}
+        result = asyncio.run(run_game(config, dict(agents), seed=seed))
+        peeks = [e.target is not None  # type: ignore[attr-defined]
+                 for e in events_of(result, "night_action", action="peek_witch")]
+        assert peeks[0] and not any(peeks[1:]), (seed, peeks)
+        assert not events_of(result, "fallback") + events_of(result, "error")
+
+
+# --- C30: the speaking order drawn by the judge (online tables), or a recorded game's
+
+
+def _speakers(rules: str, seats: str = "", seed: int = 5) -> list[int]:
+    game = _game(rules, seats).replace("seed = 5", f"seed = {seed}")
+    return [e.seat for e in play(game).events("speech", context="discussion")]  # type: ignore[attr-defined]
+
+
+def _way_round(order: list[int], first: int, way: int) -> bool:
+    """``order`` is every living seat of the 6, from ``first`` one way round."""
+    ring = [(first - 1 + way * i) % 6 + 1 for i in range(6)]
+    return order == [s for s in ring if s in order]
+
+
+def test_c30_drawn_after_a_death_the_first_speaker_sits_next_to_the_dead() -> None:
+    """C30, speech.order = drawn: seat 3 died in the night; each day starts next to him,
+    at 4 going clockwise or at 2 going counter-clockwise (both are drawn over seeds)."""
+    orders = [_speakers('"speech.order" = "drawn"\n', "[seats.1]\nkill = [3]\n", seed)
+              for seed in range(12)]
+    assert all(_way_round(o, 4, 1) or _way_round(o, 2, -1) for o in orders)
+    assert {o[0] for o in orders} == {2, 4}
+
+
+def test_c30_drawn_after_a_peaceful_night_anyone_may_speak_first() -> None:
+    """C30, drawn: nobody died, so the first speaker is any player, either way round;
+    the default (left_of_victim) starts at seat 1 every time."""
+    orders = [_speakers('"speech.order" = "drawn"\n', seed=seed) for seed in range(12)]
+    assert all(_way_round(o, o[0], 1) or _way_round(o, o[0], -1) for o in orders)
+    assert len({o[0] for o in orders}) > 2 and len({o[1] - o[0] for o in orders}) > 1
+    assert {_speakers("", seed=seed)[0] for seed in range(4)} == {1}
+
+
+def test_c30_a_recorded_draw_replaces_the_judges() -> None:
+    """speech.order = recorded:4-: day 1 starts at seat 4 counter-clockwise; with 4 dead
+    in the night, at the next living seat that way round (3)."""
+    assert _speakers('"speech.order" = "recorded:4-"\n') == [4, 3, 2, 1, 6, 5]
+    assert _speakers('"speech.order" = "recorded:4-"\n', "[seats.1]\nkill = [4]\n") == [
+        3, 2, 1, 6, 5]
 
 
 # --- the variant presets

@@ -3,6 +3,9 @@ web table as human seats against heuristic bots, and we check what each page sho
 
 from __future__ import annotations
 
+import json
+import math
+import re
 import socket
 import threading
 import time
@@ -382,3 +385,207 @@ def test_the_lobby_lists_free_seats_and_seats_who_takes_one(
     assert other.locator(f"#tables li[data-table='{table}'] button.take").all_inner_texts() \
         == ["Take seat 2"]
     assert not errors
+
+
+# --- vote arrows: the current ballot drawn between the seats of the ring
+
+STATIC = Path(__file__).resolve().parents[2] / "arena" / "app" / "server" / "static"
+ARROWS_JS = """() => {
+  const frame = document.getElementById("ring").getBoundingClientRect();
+  const layer = document.getElementById("arrows");
+  const seats = {};
+  for (const s of document.querySelectorAll("#ring .seat")) {
+    const r = s.getBoundingClientRect();
+    seats[s.dataset.seat] = {left: r.left - frame.left, top: r.top - frame.top,
+                             right: r.right - frame.left, bottom: r.bottom - frame.top};
+  }
+  const lines = [...layer.querySelectorAll("line")].map((l) => ({
+    from: +l.dataset.from, to: +l.dataset.to, ballot: l.dataset.ballot,
+    colour: getComputedStyle(l).stroke, cls: l.getAttribute("class"),
+    x1: +l.getAttribute("x1"), y1: +l.getAttribute("y1"),
+    x2: +l.getAttribute("x2"), y2: +l.getAttribute("y2")}));
+  const box = layer.getBoundingClientRect();
+  const legend = document.getElementById("arrow-legend");
+  return {seats, lines, ballot: layer.dataset.ballot, label: layer.getAttribute("aria-label"),
+          role: layer.getAttribute("role"),
+          size: [box.width, box.height, frame.width, frame.height],
+          viewBox: layer.getAttribute("viewBox"), legend: legend.hidden ? null :
+            [...legend.querySelectorAll("li")].map((li) => [li.dataset.ballot, li.className])};
+}"""
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+Votes = dict[int, int | None]  # voter -> target (None: abstained)
+
+
+def _on_border(x: float, y: float, seat: dict[str, float], slack: float) -> bool:
+    """The point is on the seat box's border, give or take ``slack`` pixels."""
+    inside = (seat["left"] - slack <= x <= seat["right"] + slack
+              and seat["top"] - slack <= y <= seat["bottom"] + slack)
+    deep = (seat["left"] + slack < x < seat["right"] - slack
+            and seat["top"] + slack < y < seat["bottom"] - slack)
+    return inside and not deep
+
+
+def check_arrows(page: Page, votes: Votes, ballot: str) -> dict[str, Any]:
+    """The ring's arrows are exactly ``votes`` (voter -> target) of ``ballot``: each line
+    leaves the voter's seat at its border, heads for the target's centre and stops at the
+    target's border; the votes are also in the layer's words for screen readers."""
+    drawn: dict[str, Any] = page.evaluate(ARROWS_JS)
+    width, height, ring_w, ring_h = drawn["size"]
+    assert (round(width), round(height)) == (round(ring_w), round(ring_h))  # over the ring
+    assert drawn["viewBox"] == f"0 0 {ring_w:g} {ring_h:g}"  # one unit a pixel
+    expected = {(v, t) for v, t in votes.items() if t is not None and t != v}
+    assert {(line["from"], line["to"]) for line in drawn["lines"]} == expected
+    assert len(drawn["lines"]) == len(expected)
+    seats = drawn["seats"]
+    for line in drawn["lines"]:
+        assert line["ballot"] == ballot and f"b-{ballot}" in line["cls"]
+        a, b = seats[str(line["from"])], seats[str(line["to"])]
+        ca = ((a["left"] + a["right"]) / 2, (a["top"] + a["bottom"]) / 2)
+        cb = ((b["left"] + b["right"]) / 2, (b["top"] + b["bottom"]) / 2)
+        assert _on_border(line["x1"], line["y1"], a, 4), (line, a)
+        assert _on_border(line["x2"], line["y2"], b, 5), (line, b)
+        seat_dir = (cb[0] - ca[0], cb[1] - ca[1])
+        line_dir = (line["x2"] - line["x1"], line["y2"] - line["y1"])
+        cos = ((seat_dir[0] * line_dir[0] + seat_dir[1] * line_dir[1])
+               / (math.hypot(*seat_dir) * math.hypot(*line_dir)))
+        assert cos > 0.999, line  # from the voter towards the seat voted for
+    en = strings("en")
+    if expected:
+        assert drawn["role"] == "img" and drawn["label"].startswith(en[f"ballot_{ballot}"] + ":")
+        for voter, target in expected:
+            assert f"(seat {voter}) → " in drawn["label"] and f"(seat {target})" in drawn["label"]
+        assert drawn["legend"][0] == [ballot, "current"]
+        assert {kind for kind, _ in drawn["legend"]} >= {"exile", "sheriff"}
+    else:
+        assert drawn["lines"] == [] and drawn["legend"] is None and drawn["role"] is None
+    return drawn
+
+
+def _vote(seq: int, seat: int, target: int | None, ballot: str, round_no: int = 1
+          ) -> dict[str, Any]:
+    return {"seq": seq, "day": 1, "phase": "day", "audience": "public", "type": "vote",
+            "seat": seat, "target": target, "round": round_no, "weight": 1.0,
+            "ballot": ballot, "targets": [], "line": f"P{seat} votes for {target}"}
+
+
+def _event(seq: int, kind: str, **fields: Any) -> dict[str, Any]:
+    return {"seq": seq, "day": 1, "phase": "day", "audience": "public", "type": kind,
+            "line": kind, **fields}
+
+
+def _view(events: list[dict[str, Any]]) -> dict[str, Any]:
+    """A seat's view as the server streams it (seat 1 of 8, no pending decision)."""
+    return {"table": "t", "lang": "en", "strings": strings("en"), "role_names": role_names("en"),
+            "players": 8, "over": False, "error": None, "events": events, "last": len(events),
+            "replace": True, "final": [], "moon": [], "thinking": [], "agents": None,
+            "guess": False, "seat": 1, "role": "villager", "known_roles": {"1": "villager"},
+            "lovers": [], "alive": list(range(1, 9)), "sheriff": None,
+            "names": [f"P{s}" for s in range(1, 9)], "away": False, "missed": 0, "card": None,
+            "no_vote": [], "buildings": {}, "pending": None}
+
+
+SHERIFF_VOTES: Votes = {1: 3, 2: 3, 4: 5, 5: 5, 6: 3, 7: None, 8: 1}  # 5 for 5: no line
+EXILE_VOTES: Votes = {3: 8, 8: 3, 2: 8}  # 3 and 8 for each other: two lines side by side
+
+
+def _steps() -> list[tuple[str, list[dict[str, Any]], Votes, str]]:
+    """(name, the seat's events, the arrows expected, their ballot) along one day."""
+    day = [_event(0, "phase", name="day")]
+    sheriff = [_vote(1 + i, s, t, "sheriff") for i, (s, t) in enumerate(SHERIFF_VOTES.items())]
+    elected = [_event(9, "vote_result", ballot="sheriff", round=1), _event(10, "sheriff", seat=3)]
+    exile = [_vote(11 + i, s, t, "exile") for i, (s, t) in enumerate(EXILE_VOTES.items())]
+    held = day + sheriff + elected + exile + [_event(14, "vote_result", ballot="exile", round=1)]
+    return [
+        ("during the sheriff vote", day + sheriff[:3], dict(list(SHERIFF_VOTES.items())[:3]),
+         "sheriff"),
+        ("after the sheriff vote", day + sheriff + elected, SHERIFF_VOTES, "sheriff"),
+        ("the exile vote replaces it", day + sheriff + elected + exile, EXILE_VOTES, "exile"),
+        ("a revote replaces round 1", [*held, _vote(15, 4, 8, "exile", 2)], {4: 8}, "exile"),
+        ("night clears them", [*held, _event(15, "phase", name="night")], {}, "exile"),
+    ]
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_vote_arrows_follow_the_current_ballot(browser: Browser, server: tuple[str, Path],
+                                               viewport: ViewportSize) -> None:
+    """Issue 14: each vote of the current ballot is an arrow from the voter's seat to the
+    seat voted for, in the ballot's colour (sheriff, exile), with a legend and the votes
+    in words for screen readers; the next ballot replaces them, a new phase clears them.
+    The page is fed made-up views, one per step, on its own stream."""
+    base, _ = server
+    page = browser.new_context(viewport=viewport).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.route(re.compile(r".*/play/t/1\?token=x$"), lambda route: route.fulfill(
+        path=str(STATIC / "play.html")))
+    step: dict[str, list[dict[str, Any]]] = {}
+    page.route(re.compile(r".*/api/tables/t/seats/1/stream\?token=x$"), lambda route: route.fulfill(
+        status=200, headers={"Content-Type": "text/event-stream"},
+        body="retry: 600000\ndata: " + json.dumps(_view(step["events"])) + "\n\n"))
+    colours = {}
+    for name, events, votes, ballot in _steps():
+        step["events"] = events
+        page.goto(base + "/play/t/1?token=x")
+        page.wait_for_function(f"() => document.querySelectorAll('#record li').length === "
+                               f"{len(events)}")
+        drawn = check_arrows(page, votes, ballot)
+        colours.update({line["ballot"]: line["colour"] for line in drawn["lines"]})
+        if name == "the exile vote replaces it":
+            both = [line for line in drawn["lines"] if {line["from"], line["to"]} == {3, 8}]
+            apart = math.hypot(both[0]["x1"] - both[1]["x2"], both[0]["y1"] - both[1]["y2"])
+            assert len(both) == 2 and apart > 4  # A→B and B→A do not hide each other
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"web-arrows-{viewport['width']}.png"))
+    assert colours["exile"] != colours["sheriff"]  # one colour per kind of ballot
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= viewport["width"]
+    assert not errors
+
+
+VIEW_JS = """async () => {
+  const p = location.pathname.split("/").filter(Boolean);
+  const token = new URLSearchParams(location.search).get("token");
+  return (await fetch(`/api/tables/${p[1]}/seats/${p[2]}?token=${token}`)).json();
+}"""
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_arrows_in_a_real_game_join_each_voter_to_the_seat_voted_for(
+        browser: Browser, server: tuple[str, Path], viewport: ViewportSize) -> None:
+    """Issue 14, a whole table: when the person is asked for the exile vote, the ring
+    shows the sheriff vote just held as arrows matching the votes the seat was shown;
+    at night they are gone."""
+    base, _ = server
+    links, _ = host_table(browser, base, "1", seed=2)
+    errors: list[str] = []
+    page = browser.new_context(viewport=viewport).new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(links[1])
+    spoken: list[str] = []
+    done, checked = 0, list[str]()
+    stop = time.monotonic() + 40
+    while time.monotonic() < stop and len(checked) < 2:
+        state = page.evaluate(STATE_JS)
+        assert not state["over"], "the game ended before the checks"
+        if state["open"] and state["number"] > done:
+            events = page.evaluate(VIEW_JS)["events"]
+            phase = [e for e in events if e["type"] == "phase"][-1]
+            if state["kind"] == "vote" and not checked:
+                result = [e for e in events if e["type"] == "vote_result"][-1]
+                key = (result["day"], result["ballot"], result["round"])
+                votes = {e["seat"]: e["target"] for e in events if e["type"] == "vote"
+                         and (e["day"], e["ballot"], e["round"]) == key}
+                assert result["ballot"] in ("sheriff", "exile") and result["seq"] > phase["seq"]
+                assert len(check_arrows(page, votes, result["ballot"])["lines"]) >= 1
+                ARTIFACTS.mkdir(exist_ok=True)
+                page.locator("#ring").scroll_into_view_if_needed()
+                page.screenshot(path=str(ARTIFACTS / f"web-arrows-game-{viewport['width']}.png"))
+                checked.append("ballot")
+            elif checked and phase["name"] == "night":
+                check_arrows(page, {}, "exile")
+                checked.append("night")
+            act(page, state, spoken)
+            done = state["number"]
+        time.sleep(0.02)
+    assert checked == ["ballot", "night"]
+    assert not errors
+

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from arena.app.server.table import moon_in_force
 from arena.engine.events import NewMoon
 from arena.text import catalog
+from arena.text.moon import moon_in_force
 from tests.server.helpers import create, drive, host_client, table_of
 
 

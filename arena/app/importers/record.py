@@ -48,6 +48,8 @@ class Record:
     deaths: dict[int, set[int]] = field(default_factory=dict)
     order: dict[int, list[int]] = field(default_factory=dict)
     quiet: frozenset[str] = frozenset()  # decisions the format never records
+    rules: dict[str, Any] = field(default_factory=dict)  # the source's rules beyond its preset
+    notes: list[str] = field(default_factory=list)  # decisions the parser had to reconstruct
 
     @property
     def players(self) -> int:
@@ -58,6 +60,17 @@ class Record:
         """The last day the record has a decision or a death on (at least 1)."""
         days = [day for script in self.decisions.values() for day, _, _ in script]
         return max([1, *days, *self.deaths])
+
+    def speaking(self) -> str | None:
+        """The recorded speaking orders as a ``speech.order`` value: each day's first
+        speaker and direction (a day without speeches is left to the draw); None when the
+        record has none."""
+        if not self.order:
+            return None
+        days = range(1, max(self.order) + 1)
+        return "recorded:" + ",".join(
+            f"{self.order[day][0]}{_way(self.order[day], self.players)}"
+            if self.order.get(day) else "*" for day in days)
 
     def seat(self, raw: Any, what: str) -> int:
         """A seat number from the source, checked against the table."""
@@ -121,6 +134,16 @@ class ImportAgent:
 
     def _quiet(self, kind: str, why: str) -> bool:
         return kind in self.quiet or f"{kind}:{why}" in self.quiet
+
+
+def _way(seats: list[int], players: int) -> str:
+    """+ when the seats go round clockwise from the first (as far as they go round at
+    all), else - (counter-clockwise)."""
+    first = seats[0]
+    clockwise = sorted(seats, key=lambda s: (s - first) % players)
+    counter = sorted(seats, key=lambda s: (first - s) % players)
+    kept = [sum(a == b for a, b in zip(way, seats, strict=True)) for way in (clockwise, counter)]
+    return "+" if kept[0] >= kept[1] else "-"
 
 
 def _shown(decision: Decision) -> str:

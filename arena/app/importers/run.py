@@ -13,7 +13,7 @@ from arena.engine.events import Death, Speech
 from arena.header import ImportSource, TranscriptHeader
 from arena.presets import load_preset
 
-MAX_SEEDS = 200
+MAX_SEEDS = 1000
 """Seeds tried when a record's draws by lot (vote.tie = random, wolves.consensus =
 plurality_lot*) must be matched."""
 
@@ -35,9 +35,13 @@ class Imported:
 
 def config_for(record: Record) -> GameConfig:
     """The record's preset and deal; the game stops where the record runs out
-    (``game.max_days``) rather than the engine inventing the rest."""
+    (``game.max_days``) rather than the engine inventing the rest, and each day's
+    speeches start where the record's did, going its way round (``speech.order``)."""
+    overrides: dict[str, object] = {**record.rules, "game.max_days": record.last_day}
+    if (order := record.speaking()) is not None:
+        overrides["speech.order"] = order
     return load_preset(record.preset, roles=dict(Counter(record.roles)), names=record.names,
-                       overrides={"game.max_days": record.last_day})
+                       overrides=overrides)
 
 
 def _play(record: Record, config: GameConfig, seed: int, source: str) -> Imported:
@@ -52,9 +56,9 @@ def _play(record: Record, config: GameConfig, seed: int, source: str) -> Importe
         notes += agent.unused()
     mismatches, differences = compare(record, result)
     origin = ImportSource(format=record.fmt, file=source, mismatches=mismatches,
-                          differences=notes + differences)
+                          differences=record.notes + notes + differences)
     header = session.header.model_copy(update={"source": origin})
-    return Imported(header, result.events, mismatches, notes + differences)
+    return Imported(header, result.events, mismatches, record.notes + notes + differences)
 
 
 def compare(record: Record, result: GameResult) -> tuple[list[str], list[str]]:

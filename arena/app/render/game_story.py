@@ -3,7 +3,9 @@
 ``build_story(header, events, seat, lang)`` walks the transcript once. It shows only
 the events the viewpoint may see (``arena.engine.view.visible``; god sees all), in
 chapters per night and day, with every phrase already in the page's language. Claims
-get a verdict against the hidden roles in the god view only.
+get a verdict against the hidden roles in the god view only. Each chapter lists the New
+Moon events in force in it (``arena.text.moon``, as the web table's panel): those in
+force once its nightfall or dawn is done, and those that come later in it.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from arena.engine.events import (
     Claim,
     Death,
     GameEnd,
+    NewMoon,
+    NightAction,
     PhaseStart,
     Reveal,
     RoleDealt,
@@ -32,6 +36,7 @@ from arena.engine.roles.factions import is_wolf
 from arena.engine.view import observe
 from arena.text import Describer
 from arena.text.describe import seat_list
+from arena.text.moon import moon_in_force
 
 
 @dataclass(frozen=True)
@@ -85,12 +90,26 @@ class Note:
 Item = Said | VoteRound | Note
 
 
+@dataclass(frozen=True)
+class InForce:
+    """A New Moon card in force: its catalog id, name and effect."""
+
+    card: str
+    name: str
+    effect: str
+
+    def line(self, words: Describer) -> str:
+        """``E7 “Gone Hunting”: ...`` in the page's language."""
+        return words.t("new_moon.other", card=self.card, name=self.name, effect=self.effect)
+
+
 @dataclass
 class Chapter:
     key: str
     phase: str
     title: str
     items: list[Item] = field(default_factory=list)
+    moon: list[InForce] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -166,6 +185,7 @@ def _group_key(event: BaseEvent) -> str | None:
 
 
 SILENT = (UsageRecord, UsageSummary)
+OPENING_ENDS = (Speech, Vote, NightAction)  # a phase's own business begins
 TONES: dict[str, str] = {
     "reveal": "info", "spared": "info", "fallback": "info", "sheriff": "sheriff",
     "death": "death", "shoot": "death", "explode": "death", "phase": "night",
@@ -190,6 +210,9 @@ class _Teller:
         self.group_key = ""
         self.dawn = False
         self.ending: Ending | None = None
+        self.lang = lang
+        self.seen: list[BaseEvent] = []  # every event so far (for the cards in force)
+        self.opening = True  # the chapter's nightfall or dawn is still going on
         self.handlers: dict[type[BaseEvent], Callable[[Any], None]] = {
             RoleDealt: self._role, PhaseStart: self._phase, Speech: self._speech,
             Vote: self._vote, VoteResult: self._vote_result, Death: self._death,
@@ -198,6 +221,7 @@ class _Teller:
 
     # --- driving
     def feed(self, event: BaseEvent) -> None:
+        self._moon(event)
         if isinstance(event, RoleDealt):
             self.roles[event.seat] = event.role  # the thief's swap changes the truth
         if isinstance(event, SILENT) or not self.w.shows(event):
@@ -236,6 +260,24 @@ class _Teller:
             self.note("secret", self.w.t("table.wolf_team", seats=seat_list(
                 e.seat for e in group if isinstance(e, Reveal))))
 
+    def _moon(self, event: BaseEvent) -> None:
+        """The chapter's cards in force: taken when its opening ends (its nightfall's or
+        dawn's changes, a card drawn), then every card that comes into force later in it."""
+        drawn = isinstance(event, NewMoon) and event.step in ("drawn", "in_play")
+        if self.opening and (drawn or isinstance(event, (*OPENING_ENDS, PhaseStart))):
+            self._settle()
+        self.seen.append(event)
+        if drawn and not self.opening:
+            panel = self.chapters[-1].moon
+            panel += [c for c in self._in_force() if c not in panel]
+
+    def _in_force(self) -> list[InForce]:
+        return [InForce(**c) for c in moon_in_force(self.seen, self.lang)]
+
+    def _settle(self) -> None:
+        self.chapters[-1].moon = self._in_force()
+        self.opening = False
+
     def _after_dawn(self, event: BaseEvent) -> None:
         if self.dawn:
             self.dawn = False
@@ -250,6 +292,7 @@ class _Teller:
     def _phase(self, event: PhaseStart) -> None:
         title = self.w.t(f"phase.{event.name}", day=event.day)
         self.chapters.append(Chapter(f"{event.name}-{event.day}", event.name, title))
+        self.opening = True
         if event.name == "night":
             self._line(event)
         self.dawn = event.name == "day"
@@ -309,6 +352,8 @@ class _Teller:
     def finish(self) -> None:
         if self.group:
             self._flush_group()
+        if self.opening:
+            self._settle()
 
 
 def _cards(words: Describer, roles: dict[int, str], players: int, seat: int | None,

@@ -17,6 +17,7 @@ from typing import Any
 from arena.app.render.game_story import (
     ClaimNote,
     Ending,
+    InForce,
     Item,
     Said,
     SeatCard,
@@ -140,6 +141,15 @@ def _ending(ending: Ending, words: Describer) -> str:
             f'<tbody>{"".join(rows)}</tbody></table>')
 
 
+def _moon(cards: Sequence[InForce], words: Describer) -> str:
+    """The New Moon events in force in a chapter, under its heading."""
+    if not cards:
+        return ""
+    items = "".join(f"<li>{escape(c.line(words))}</li>" for c in cards)
+    return (f'<aside class="moon"><h3>{escape(words.t("page.moon_in_force"))}</h3>'
+            f"<ul>{items}</ul></aside>")
+
+
 def _section(story: Story, words: Describer, hidden: bool) -> str:
     parts = [f'<p class="meta">{escape(story.subtitle)}</p>',
              f'<p class="meta">{escape(story.deal)}</p>',
@@ -149,7 +159,8 @@ def _section(story: Story, words: Describer, hidden: bool) -> str:
         items = "".join(_item(item, f"{anchor}-v{n}", words)
                         for n, item in enumerate(chapter.items))
         parts.append(f'<section class="chapter {chapter.phase}" id="{anchor}">'
-                     f'<h2>{escape(chapter.title)}</h2><ul class="items">{items}</ul></section>')
+                     f'<h2>{escape(chapter.title)}</h2>{_moon(chapter.moon, words)}'
+                     f'<ul class="items">{items}</ul></section>')
     if story.ending is not None:
         parts.append(f'<section class="ending">{_ending(story.ending, words)}</section>')
     attr = " hidden" if hidden else ""

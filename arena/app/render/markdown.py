@@ -13,6 +13,7 @@ from typing import Any
 from arena.app.render.game_story import (
     ClaimNote,
     Ending,
+    InForce,
     Item,
     Said,
     Story,
@@ -76,6 +77,14 @@ def _ending(ending: Ending, words: Describer) -> list[str]:
     return lines
 
 
+def _moon(cards: list[InForce], words: Describer) -> list[str]:
+    """The New Moon events in force in a chapter, quoted under its heading."""
+    if not cards:
+        return []
+    return [f"> **{words.t('page.moon_in_force')}**", ">",
+            *(f"> - {md_escape(c.line(words))}" for c in cards), ""]
+
+
 def story_markdown(story: Story, words: Describer) -> str:
     lines = [f"# {md_escape(story.title)}", "", md_escape(story.subtitle), "",
              md_escape(story.deal), "", f"## {words.t('page.seats')}", ""]
@@ -85,7 +94,7 @@ def story_markdown(story: Story, words: Describer) -> str:
         role += f" ⌂ {md_escape(card.house)}" if card.house else ""
         lines.append(f"- **{card.seat}** {md_escape(card.name)}{you}{role}")
     for chapter in story.chapters:
-        lines += ["", f"## {md_escape(chapter.title)}", ""]
+        lines += ["", f"## {md_escape(chapter.title)}", "", *_moon(chapter.moon, words)]
         lines += [_item(item, words) for item in chapter.items]
     if story.ending is not None:
         lines += ["", *_ending(story.ending, words)]

@@ -1,5 +1,5 @@
 """A web seat's role card, built only from what the seat has observed: its role's power
-and goal, the resources it has left (potions, shot, badge, vote), and what it knows of
+and goal, the resources it has left (potions, shot, lives, badge, vote), and what it knows of
 others (allies, lovers, checks). Nothing here reads the game's hidden state."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from arena.app.server import i18n
 from arena.engine import Observation, Request
 from arena.engine.events import CheckResult, GameEnd, NightAction, Shot
 from arena.engine.roles import ROLES
+from arena.engine.roles.lives import lives_left
 from arena.text import Describer
 
 
@@ -31,11 +32,13 @@ def role_card(obs: Observation, lang: str) -> dict[str, Any] | None:
     known += [f"{say.who(e.target)}: {say.role(e.result)}" for e in obs.events
               if isinstance(e, CheckResult) and e.seat == obs.seat]
     return {"role": role, "name": say.role(role), "power": text.summary(role) if spec else "",
-            "goal": goal, "resources": resources(obs, words), "known": list(dict.fromkeys(known))}
+            "goal": goal, "resources": resources(obs, words, say),
+            "known": list(dict.fromkeys(known))}
 
 
-def resources(obs: Observation, words: dict[str, str]) -> list[str]:
-    """The seat's resources in words, as far as it knows them."""
+def resources(obs: Observation, words: dict[str, str], say: Describer) -> list[str]:
+    """The seat's resources in words, as far as it knows them (lives: from the deal, then
+    from what the judge told the seat when it lost one)."""
     mine = obs.events
     acted = {e.action for e in mine if isinstance(e, NightAction) and e.seat == obs.seat
              and e.target is not None}
@@ -49,6 +52,9 @@ def resources(obs: Observation, words: dict[str, str]) -> list[str]:
     if obs.role == "hunter":
         shot = any(isinstance(e, Shot) and e.seat == obs.seat for e in mine)
         out.append(f"{words['res_shot']}: {words['res_used' if shot else 'res_ready']}")
+    lives = lives_left(obs.role, obs.seat, mine)
+    if lives is not None and obs.seat in obs.alive:
+        out.append(say.t("table.lives", lives=lives))
     if obs.sheriff == obs.seat:
         out.append(words["res_badge"])
     if obs.seat in obs.no_vote:

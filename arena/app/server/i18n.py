@@ -7,6 +7,8 @@ from arena.engine.roles import ROLES
 from arena.text import catalog
 
 LANGS = ("en", "zh")
+BALLOTS = ("exile", "sheriff", "tiebreak", "vouch", "designate", "friends", "nightmare",
+           "scapegoat")  # the kinds of Vote.ballot, named in the vote arrows' legend
 
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
@@ -245,11 +247,13 @@ STRINGS: dict[str, dict[str, str]] = {
 
 def strings(lang: str) -> dict[str, str]:
     """The interface strings of one language, with the catalog's templates the page fills
-    itself: a seat's name, and the claims of a speech being written."""
+    itself: a seat's name, the claims of a speech being written, and each ballot's name
+    (the vote arrows' legend)."""
     c = catalog(lang)
     return {**STRINGS[lang], "who": c.template("words.who"), "nobody": c.template("words.nobody"),
             **{f"chip_{kind}": c.template(f"claim.{kind}")
                for kind in ("role", "check", "accuse", "vouch")},
+            **{f"ballot_{ballot}": c.t(f"ballot.{ballot}", ballot=ballot) for ballot in BALLOTS},
             "good": c.role("good"), "werewolf": c.role("werewolf")}
 
 

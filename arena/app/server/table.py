@@ -21,7 +21,6 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agents import Agent, make_agent
-from agents.moon import in_force
 from arena import presets
 from arena.app.server import guesses, i18n
 from arena.app.server.answers import pending_json
@@ -45,6 +44,7 @@ from arena.engine.events import Death, GameEnd, Speech
 from arena.engine.view import Observation, observe, visible
 from arena.errors import TranscriptError
 from arena.text import Describer, Viewer, catalog
+from arena.text.moon import moon_in_force
 
 MAX_TABLES = 32
 GRACE_S = 30.0  # the judge's own time limit runs this much past a human's turn
@@ -274,13 +274,6 @@ def as_seen(events: list[BaseEvent], describe: Describer) -> list[dict[str, Any]
                                    for c in event.claims]
         out.append(item)
     return out
-
-
-def moon_in_force(events: list[BaseEvent], lang: str) -> list[dict[str, str]]:
-    """The New Moon events in force on the table, each with its name and effect."""
-    words = catalog(lang)
-    return [{"card": card, "name": words.t(f"moon_card.{card}"),
-             "effect": words.t(f"moon_effect.{card}")} for card in in_force(events)]
 
 
 def final_roles(events: list[BaseEvent], lang: str) -> list[dict[str, Any]]:

@@ -9,8 +9,11 @@ through the coming night), ``trigger`` (when it has fired), ``game`` (never).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
+
+from arena.engine.events import BaseEvent, NewMoon
 
 Moon = Literal["full", "crescent", "dark", "online"]
 Lasts = Literal["now", "day", "round", "trigger", "game"]
@@ -31,7 +34,7 @@ CARDS: dict[str, Card] = {c.id: c for c in (
     Card("E3", "not_me_nor_wolf", "full", "day"),
     Card("E4", "spiritualism", "full", "now", copies=5),
     Card("E5", "luncheon_for_seniors", "full", "day"),
-    Card("E6", "end_of_the_harvest", "full", "day"),
+    Card("E6", "end_of_the_harvest", "full", "round"),
     Card("E7", "gone_hunting", "full", "round"),
     Card("E8", "pact_with_the_devil", "full", "day"),
     Card("E9", "april_fools", "full", "round"),
@@ -40,7 +43,7 @@ CARDS: dict[str, Card] = {c.id: c for c in (
     Card("E12", "nightmare", "full", "day"),
     Card("E13", "saint_philippe", "full", "now"),
     Card("E14", "good_manners", "full", "day"),
-    Card("E15", "radiant_sunday", "full", "day"),
+    Card("E15", "radiant_sunday", "full", "round"),
     Card("E16", "heads_or_tails", "full", "day"),
     Card("E17", "woodland_gathering", "full", "day"),
     Card("E18", "saturday_evening_ball", "full", "round"),
@@ -57,8 +60,8 @@ CARDS: dict[str, Card] = {c.id: c for c in (
     Card("E29", "touch_of_death", "dark", "game"),
     Card("E30", "somnambulism", "dark", "game"),
     Card("E31", "double_agent", "dark", "game"),
-    Card("O1", "runs_away_from_home", "online", "day"),
-    Card("O2", "group_girl_chasing", "online", "day"),
+    Card("O1", "runs_away_from_home", "online", "round"),
+    Card("O2", "group_girl_chasing", "online", "round"),
     Card("O3", "bathhouse", "online", "round"),
     Card("O4", "venom_fang", "online", "round"),
     Card("O5", "thunderbolt", "online", "round"),
@@ -81,3 +84,18 @@ def full_deck(mode: str) -> tuple[str, ...]:
     or the 12 online events."""
     ids = TABLETOP if mode == "tabletop" else ONLINE
     return tuple(i for i in ids for _ in range(CARDS[i].copies))
+
+
+def cards_in_force(events: Iterable[BaseEvent]) -> list[str]:
+    """The cards in force after ``events``, from the public new_moon events alone: drawn
+    (or put in play) and not yet ended, in the order they came; cards that act only
+    when drawn are left out. The one reading the web table, the game pages and the
+    seats' prompts share."""
+    found: dict[str, None] = {}
+    for event in events:
+        if isinstance(event, NewMoon):
+            if event.step in ("drawn", "in_play") and CARDS[event.card].lasts != "now":
+                found[event.card] = None
+            elif event.step == "ended":
+                found.pop(event.card, None)
+    return list(found)

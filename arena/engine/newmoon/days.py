@@ -1,14 +1,15 @@
 """Events of the day: those acting when drawn (E1, E9, E10, E13, O6, O7, O9, O11),
-those replacing or following the exile vote (E8, E11, E12, E16, E20, E24, E25, E27),
-and the lovers and sheriff they touch."""
+the host's variants for a round (E6, E15), those replacing or following the exile vote
+(E8, E11, E12, E16, E20, E24, E25, E27), and the lovers and sheriff they touch."""
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from arena.engine import deaths
 from arena.engine.events import (
+    CauseOfDeath,
     Death,
     NightAction,
     Reveal,
@@ -17,7 +18,16 @@ from arena.engine.events import (
     Vote,
     VoteResult,
 )
-from arena.engine.newmoon.deck import Active, announce, convert, end, in_force, last_death
+from arena.engine.newmoon.deck import (
+    Active,
+    announce,
+    change_rules,
+    convert,
+    end,
+    in_force,
+    last_death,
+    moon,
+)
 from arena.engine.roles import cupid, sheriff
 from arena.engine.roles.factions import is_wolf
 from arena.engine.tally import top
@@ -26,6 +36,34 @@ if TYPE_CHECKING:
     from arena.engine.judge import Judge
 
 SWAPS = (("witch", "seer"), ("hunter", "little_girl"), ("guard", "elder"))  # E9
+# E6: the Harvest Festival of 000, the card's source (4.2.4, C33a, C16), as far as it
+# can change in the middle of a game (the thief's and Cupid's are first-night steps; the
+# witch's box toss is her night step, nights.harvest_witch)
+HARVEST: dict[str, Any] = {"harvest__neighbours": True, "seer__result": "three_cards",
+                           "vote__mode": "sheriff_first", "piper__targets_per_night": 1,
+                           "little_girl__window": "witch_step",
+                           "harvest__scapegoat": "neighbour_by_vote"}
+TEMPTATION: dict[str, Any] = {"variant__lycanthropy": "temptation"}  # E15 (4.2.6)
+
+
+def host_variant(judge: Judge, active: Active) -> None:
+    """E6 / E15: a normal round, unless the host plays the Harvest Festival
+    (``events.end_of_the_harvest``) or the Lycanthropic temptation
+    (``events.radiant_sunday``): then its rules hold until the next dawn."""
+    rules, card = judge.rules, active.card.id
+    if card == "E6" and rules.events__end_of_the_harvest == "harvest":
+        change_rules(judge, active, HARVEST)
+    elif card == "E15" and rules.events__radiant_sunday == "temptation":
+        change_rules(judge, active, TEMPTATION)
+    else:
+        return
+    announce(judge, card, "applied")
+
+
+def harvest(judge: Judge) -> bool:
+    """Whether E6 has brought the Harvest Festival tonight."""
+    active = in_force(judge, "E6")
+    return active is not None and "rules" in active.data
 
 
 def revive(judge: Judge, seat: int, card: str) -> None:
@@ -38,13 +76,17 @@ def revive(judge: Judge, seat: int, card: str) -> None:
     announce(judge, card, "revived", seats=(seat,))
 
 
-def miracle(judge: Judge, drawer: int | None) -> None:
-    """E1: the one who just died was only knocked out: back, as an ordinary villager."""
-    if drawer is None or judge.state.is_alive(drawer):
+def miracle(judge: Judge) -> None:
+    """E1: the wolves' last victim was only knocked out: back, as an ordinary villager
+    (whoever flipped the card; nothing while the wolves have killed nobody)."""
+    st = judge.state
+    victim = next((e.seat for e in reversed(judge.log)
+                   if isinstance(e, CauseOfDeath | Death) and e.cause == "wolves"), None)
+    if victim is None or st.is_alive(victim):
         return
-    revive(judge, drawer, "E1")
-    convert(judge, drawer, "villager")
-    judge.emit(Reveal, "public", seat=drawer, role="villager", reason="new_moon")
+    revive(judge, victim, "E1")
+    convert(judge, victim, "villager")
+    judge.emit(Reveal, "public", seat=victim, role="villager", reason="new_moon")
 
 
 def return_of_the_soul(judge: Judge) -> None:
@@ -103,10 +145,12 @@ def swap_back(judge: Judge) -> None:
             convert(judge, b, role_a)
 
 
-async def punishment(judge: Judge, drawer: int | None) -> None:
-    """E10: the one who just died names a player, who pleads; he dies unless at least two
-    others testify for him."""
+async def punishment(judge: Judge) -> None:
+    """E10: the last to die (who flipped the card, or an earlier dead when the judge
+    flipped it) names a player, who pleads; he dies unless at least two others testify
+    for him. Nothing while nobody has died."""
     st = judge.state
+    drawer = last_death(judge)
     if drawer is None:
         return
     decision = await judge.ask(judge.request(drawer, "punish", st.alive()))
@@ -258,6 +302,9 @@ async def pact_or_coin(judge: Judge, condemned: int) -> bool:
         announce(judge, "E8", "answer", seats=(condemned,), answer="pact" if decision.yes
                  else "refused")
         if decision.yes:
+            state = moon(judge)
+            assert state is not None
+            state.pacts.append(condemned)
             return False
     if in_force(judge, "E16"):
         heads = judge.rng.random() < 0.5
@@ -265,6 +312,15 @@ async def pact_or_coin(judge: Judge, condemned: int) -> bool:
         if heads:
             return False
     return True
+
+
+def pact_price(judge: Judge, winners: tuple[int, ...]) -> None:
+    """E8: whoever made a pact and ends on the winning side may be left out of the next
+    game; a game cannot do that, so it is said aloud at the end, for the table."""
+    state = moon(judge)
+    for seat in state.pacts if state is not None else ():
+        if seat in winners:
+            announce(judge, "E8", "applied", seats=(seat,))
 
 
 def triggered(judge: Judge) -> list[str]:

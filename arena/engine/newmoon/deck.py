@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 from arena.engine.events import Death, NewMoon, Reveal, RoleDealt
 from arena.engine.newmoon.cards import CARDS, Card, Lasts, full_deck
 from arena.engine.roles.factions import in_pack
+from arena.engine.rule_types import dotted
+from arena.engine.variants import active as variants_on
 
 if TYPE_CHECKING:
     from arena.engine.events import Audience
@@ -34,6 +36,7 @@ class MoonState:
     active: dict[str, Active] = field(default_factory=dict)
     groups: list[int] = field(default_factory=lambda: [1, 2, 3, 4, 5])  # E4's five cards
     doomed: list[tuple[int, str]] = field(default_factory=list)  # night deaths of a card
+    pacts: list[int] = field(default_factory=list)  # E8: who made a pact with the devil
 
 
 def moon(judge: Judge) -> MoonState | None:
@@ -78,10 +81,33 @@ def in_force(judge: Judge, card: str) -> Active | None:
 
 
 def end(judge: Judge, card: str) -> None:
-    """The card is no longer in force (announced to all)."""
+    """The card is no longer in force (announced to all); rules it changed are back."""
     state = moon(judge)
-    if state is not None and state.active.pop(card, None) is not None:
+    ended = None if state is None else state.active.pop(card, None)
+    if ended is not None:
+        if "rules" in ended.data:
+            _rules_in_force(judge)
         announce(judge, card, "ended")
+
+
+def change_rules(judge: Judge, active: Active, changes: dict[str, Any]) -> None:
+    """While ``active`` is in force these rule keys hold (E6, E15: the host's variant
+    for the round); the variants they switch on join the game."""
+    active.data["rules"] = changes
+    _rules_in_force(judge)
+
+
+def _rules_in_force(judge: Judge) -> None:
+    state = moon(judge)
+    assert state is not None
+    changes = {dotted(k): v for a in state.active.values()
+               for k, v in a.data.get("rules", {}).items()}
+    base = judge.config.rules
+    judge.rules = base.model_validate({**base.key_values(), **changes}) if changes else base
+    judge.variants = variants_on(judge.rules)
+    for variant in judge.variants:
+        if variant.state is not None:
+            judge.state.role_state.setdefault(variant.name, variant.state())
 
 
 def expire(judge: Judge, lasts: Lasts) -> None:

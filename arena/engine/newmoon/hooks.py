@@ -25,7 +25,7 @@ from arena.engine.roles import sheriff
 from arena.engine.variants.vouching import vouch_out
 
 if TYPE_CHECKING:
-    from arena.engine.judge import Judge
+    from arena.engine.judge import GameOver, Judge
     from arena.engine.roles.base import NightStep
     from arena.engine.state import NightState
 
@@ -91,10 +91,12 @@ def night_step(judge: Judge, name: str, step: NightStep) -> NightStep:
 
 
 def dawn(judge: Judge, tonight: NightState, dying: dict[int, str]) -> None:
-    """Before the night's deaths: traded cards go back (E9), O8, the events' deaths."""
+    """Before the night's deaths: traded cards go back (E9), O8, the events' deaths;
+    O1 / O2's players still cannot act (a hunter among the dead does not shoot)."""
     if moon(judge) is not None:
         days.swap_back(judge)
         nights.at_dawn(judge, tonight, dying)
+        people.bar(judge)
 
 
 async def at_dawn(judge: Judge, reference: int | None) -> None:
@@ -108,6 +110,7 @@ async def at_dawn(judge: Judge, reference: int | None) -> None:
     for chief in state.active["O3"].data.get("chiefs", []) if "O3" in state.active else []:
         if st.is_alive(chief):
             st.wounded.discard(chief)
+    people.release(judge)
     expire(judge, "round")
     if not due(judge):
         return
@@ -128,15 +131,17 @@ async def _apply(judge: Judge, card: str, by: int | None) -> None:
             days.april_fools(judge, active)
         elif card == "O9":
             days.recall(judge, active)
+        elif card in ("E6", "E15"):
+            days.host_variant(judge, active)
         elif card == "E20" and len(judge.state.living) < 6:  # A36: six at least
             end(judge, card)
         return
     if card == "E1":
-        days.miracle(judge, by)
+        days.miracle(judge)
     elif card == "E4":
         await spirits.spiritualism(judge, by)
     elif card == "E10":
-        await days.punishment(judge, by)
+        await days.punishment(judge)
     elif card == "E13":
         await days.saint_philippe(judge)
     elif card == "O6":
@@ -165,6 +170,37 @@ def discussion_held(judge: Judge) -> bool:
 def may_speak(judge: Judge, seat: int) -> bool:
     """Players sent away or silenced today do not speak."""
     return moon(judge) is None or seat not in people.away(judge)
+
+
+def discussion_order(judge: Judge, order: list[int], reference: int | None) -> list[int]:
+    """E19: the players sit facing outwards, so each one's left is the old right: the
+    speeches go the other way round (counter-clockwise), from the right of the seat they
+    would start left of (C30: the night's victim, else the sheriff); a day that starts
+    at seat 1 still does. The vote, back to normal, keeps ``order``."""
+    if moon(judge) is None or not in_force(judge, "E19"):
+        return order
+    st, n = judge.state, len(judge.state.seats)
+    pivot = st.sheriff if reference is None else reference
+    if judge.rules.speech__order == "seat_order" or pivot is None:
+        ring = [1, *range(n, 1, -1)]
+    else:
+        ring = [(pivot - 1 - i) % n + 1 for i in range(1, n + 1)]
+    return [s for s in ring if s in order]
+
+
+def may_interrupt(judge: Judge, seat: int) -> bool:
+    """E14: nobody may cut into another's speech today; O1 / O2's players may use no
+    power, and players away are not there to."""
+    if moon(judge) is None:
+        return True
+    return (not in_force(judge, "E14") and seat not in people.away(judge)
+            and seat not in people.barred(judge))
+
+
+def at_end(judge: Judge, over: GameOver) -> None:
+    """The game is over: E8's price is named."""
+    if moon(judge) is not None:
+        days.pact_price(judge, over.winners)
 
 
 async def replace_vote(judge: Judge, order: list[int]) -> bool:

@@ -1,5 +1,6 @@
-"""Events that change a night: who wakes, whom the pack may take, and what its attack
-does (E20, E21, E23, E26, E29, E30, E31, O3, O4, O5, O8, O12; A3, A43-A46)."""
+"""Events that change a night: who wakes, whom the pack may take, what its attack
+does, and the harvest witch (E6, E20, E21, E23, E26, E29, E30, E31, O3, O4, O5, O8,
+O12; A3, A43-A46)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ from typing import TYPE_CHECKING
 
 from arena.engine import deaths
 from arena.engine.events import CheckResult, NightAction, Reveal
+from arena.engine.newmoon.days import harvest
 from arena.engine.newmoon.deck import announce, convert, end, first_death, in_force, moon
 from arena.engine.roles import seer
 from arena.engine.roles.factions import in_pack, is_special, is_wolf
 from arena.engine.roles.werewolf import kill_options, pack, prey
 from arena.engine.roles.witch import WitchState
+from arena.engine.variants import box_toss
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
@@ -208,6 +211,31 @@ async def witch_without_antidote(judge: Judge, step: NightStep) -> None:
     mine.antidote = kept
 
 
+async def harvest_witch(judge: Judge, step: NightStep) -> None:
+    """E6 with the Harvest Festival (4.2.4): the witch uses one potion at most tonight,
+    and a toss of the box decides what it does. The potion comes out of her stock: the
+    one the box named if she still has it, else the other. Without a potion her night
+    is as usual."""
+    st = judge.state
+    mine: WitchState = st.role_state["witch"]
+    if not (mine.antidote or mine.poison) or mine.used >= judge.rules.witch__total_uses:
+        await step(judge)
+        return
+    toss = st.role_state["box_toss"] = box_toss.TossState()
+    mark = len(judge.log)
+    await box_toss.night(judge)
+    outcome = next((e.outcome for e in judge.log[mark:] if isinstance(e, box_toss.BoxToss)),
+                   None)
+    if not toss.tossed or outcome is None:
+        return
+    poison = outcome == "poison"
+    if (poison and mine.poison) or not (poison or mine.antidote):
+        mine.poison = False
+    else:
+        mine.antidote = False
+    mine.used += 1
+
+
 async def skip(_judge: Judge) -> None:
     """A step that does not happen tonight (E26 / O12: the seer and witch are wolves;
     O3: the guard cannot guard)."""
@@ -224,6 +252,8 @@ def night_step(judge: Judge, name: str, step: NightStep) -> NightStep:
         return skip
     if name == "witch" and in_force(judge, "O3"):
         return lambda j: witch_without_antidote(j, step)
+    if name == "witch" and harvest(judge):
+        return lambda j: harvest_witch(j, step)
     if name == "seer" and in_force(judge, "E30"):
         return lambda j: sleepwalking_seer(j, step)
     return step

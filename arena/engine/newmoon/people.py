@@ -1,7 +1,8 @@
 """Events that send players away or take their voice or vote, by seat attributes
-(4.5; A36, A37): E3, E5, E7, E14, E17, E18, E22, O1, O2. Away players neither speak
+(4.5; A36, A37): E3, E5, E7, E17, E18, E22, O1, O2. Away players neither speak
 nor vote; where the card says so nobody may vote for them, and during the night the
-wolves among them do not eat and the others cannot be eaten."""
+wolves among them do not eat and the others cannot be eaten. O1 and O2 bar their
+players from every power until the next dawn (they stay in the village)."""
 
 from __future__ import annotations
 
@@ -60,11 +61,36 @@ SINGLED_OUT: dict[str, Callable[[Judge], tuple[int, ...]]] = {
 }
 UNVOTABLE = frozenset({"E5", "E7", "E17", "E18", "E22"})  # others may not vote for them
 AWAY_AT_NIGHT = frozenset({"E7", "E18"})  # until dawn: they neither eat nor are eaten
+POWERLESS = ("O1", "O2")  # no power of any kind until the next dawn
 
 
 def single_out(judge: Judge, active: Active) -> None:
     active.seats = SINGLED_OUT[active.card.id](judge)
     announce(judge, active.card.id, "applied", seats=active.seats)
+    bar(judge)
+
+
+def barred(judge: Judge) -> set[int]:
+    """O1, O2: the seats that may use no power now (a hunter's shot, a night step, the
+    pack's kill)."""
+    state = moon(judge)
+    if state is None:
+        return set()
+    return {s for card in POWERLESS if card in state.active for s in state.active[card].seats}
+
+
+def bar(judge: Judge) -> None:
+    """The barred seats cannot act (by day, tonight, and in the dawn's deaths)."""
+    seats = barred(judge)
+    if seats:
+        judge.state.blocked = judge.state.blocked | seats
+
+
+def release(judge: Judge) -> None:
+    """O1, O2 end at dawn: their seats may act again."""
+    seats = barred(judge)
+    if seats:
+        judge.state.blocked = judge.state.blocked - seats
 
 
 def _today(judge: Judge, active: Active) -> bool:
@@ -114,3 +140,4 @@ def at_nightfall(judge: Judge) -> None:
             hidden.update(active.seats)
     if hidden:
         st.night.sheltered = st.night.sheltered | hidden
+    bar(judge)

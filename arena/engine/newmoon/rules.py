@@ -42,6 +42,19 @@ class NewMoonRules(RuleGroup):
         "normal", description="E2/4.2.5: Bleak Monday is a normal day, or that day's exile is "
         "the vouching game, in a chain (000's version, C31)."
     )
+    events__end_of_the_harvest: Literal["normal", "harvest"] = Field(
+        "normal", description="E6/4.2.4: End of the Harvest is a normal round, or the Harvest "
+        "Festival holds until the next dawn: the wolves attack, the hunter shoots and the guard "
+        "protects only a neighbour, the seer sees three unordered cards, the sheriff votes "
+        "first, the witch uses at most one potion and a toss of the box decides what it does, "
+        "the piper charms one player."
+    )
+    events__radiant_sunday: Literal["normal", "temptation"] = Field(
+        "normal", description="E15/4.2.6: Radiant Sunday is a normal round, or the Lycanthropic "
+        "temptation holds until the next dawn: the wolves' victim is infected instead of "
+        "killed and loses his powers for good; the wolves win if only one non-wolf is left "
+        "uninfected."
+    )
 
     @field_validator("events__deck", "events__permanent")
     @classmethod

@@ -40,7 +40,9 @@ class RoleSpec:
     ``voters(judge, voters)``: who may vote in today's exile vote. ``vote_bonus``:
     votes seats start the exile vote with. ``tie_rule`` / ``on_tie(judge, holder)``:
     the ``vote.tie`` rule by which the living holder dies instead of the tied (the
-    rule names his cause of death), and his act before dying.
+    rule names his cause of death), and his act before dying. ``tie_instead(judge,
+    holder)``: seats among which the village then votes one out in his place (none: he
+    dies).
     ``stand_in(judge, seat, cause)``: the death that happens instead of ``seat``'s.
     ``on_exile(judge, seat)``: True when the exiled holder survives. ``exile_words``:
     the exiled holder speaks whatever the last-words rule. ``on_death(judge, seat,
@@ -72,6 +74,7 @@ class RoleSpec:
     vote_bonus: Callable[[Judge], dict[int, float]] | None = None
     tie_rule: str | None = None
     on_tie: Callable[[Judge, int], Awaitable[None]] | None = None
+    tie_instead: Callable[[Judge, int], list[int]] | None = None
     stand_in: Callable[[Judge, int, str], tuple[int, str]] | None = None
     on_exile: Callable[[Judge, int], bool] | None = None
     exile_words: Callable[[Judge, int], bool] | None = None

@@ -1,13 +1,12 @@
 """Online Chief 网杀村长: two lives against the wolves; poisoned, exiled or shot, every
 identity loses its skill (R23, C25). Not the sheriff office (naming trap 0.3)."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field
 
 from arena.engine.roles.base import RoleSpec
+from arena.engine.roles.lives import LivesState, teller
 from arena.engine.rule_types import RuleGroup
 
 
@@ -23,5 +22,5 @@ SPEC = RoleSpec(
     name="chief", zh="村长", faction="village", special=True,
     summary="Two lives against the wolves. If poisoned, exiled or shot, every role loses "
     "its skill.",
-    rules=ChiefRules,
+    rules=ChiefRules, state=LivesState, at_daybreak=teller("chief"),
 )

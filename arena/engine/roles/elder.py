@@ -1,13 +1,12 @@
 """Elder 长老: survives the first wolf attack; killed by the village, the village's
 specials lose their powers and a revealed idiot leaves with him (R12, C25, A6-A8)."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field
 
 from arena.engine.roles.base import RoleSpec
+from arena.engine.roles.lives import LivesState, teller
 from arena.engine.rule_types import RuleGroup
 
 
@@ -28,5 +27,5 @@ SPEC = RoleSpec(
     name="elder", zh="长老", faction="village", special=True,
     summary="Survives the first wolf attack. If the village kills him (vote, hunter, poison), "
     "the village's special roles lose their powers.",
-    rules=ElderRules,
+    rules=ElderRules, state=LivesState, at_daybreak=teller("elder"),
 )

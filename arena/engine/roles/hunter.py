@@ -34,8 +34,9 @@ class HunterRules(RuleGroup):
 
 def may_shoot(judge: Judge, hunter: int, cause: str, revealed: bool) -> bool:
     rules = judge.rules
-    if judge.state.silent(hunter) or cause in rules.hunter__blocked_causes:
-        return False
+    st = judge.state
+    if st.silent(hunter) or hunter in st.blocked or cause in rules.hunter__blocked_causes:
+        return False  # blocked: a seat that may not act now (O1, O2; the dreamer's night)
     if cause == "wolves" and not rules.hunter__shoot_on_night_death:
         return False
     return not (cause == "vote" and rules.hunter__requires_reveal and not revealed)

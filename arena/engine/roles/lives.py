@@ -1,17 +1,23 @@
 """Extra lives against wolf attacks and the penalty for killing the holder by
-village hands: shared by the Elder (R12) and the online Chief (R23)."""
+village hands: shared by the Elder (R12) and the online Chief (R23). The rules never
+announce a spent life (A6: the night shows no death); the holder alone is told how many
+lives he has left (a choice of this engine: the judge tells the player his own card's
+state, as he tells the witch her potions)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
 
-from arena.engine.events import Reveal
+from arena.engine.events import BaseEvent, Reveal, register_event
 from arena.engine.roles.factions import faction, in_pack, is_special
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
 
 TWO_LIVES = ("elder", "chief")
+LIVES = 2  # a two-lives card's lives at the deal
 VILLAGE_HANDS = frozenset({"vote", "hunter", "poison"})
 LISTED = frozenset({"hunter", "guard", "witch", "seer"})
 
@@ -23,7 +29,53 @@ def absorbs(judge: Judge, seat: int) -> bool:
     if st.role_of(seat) not in TWO_LIVES or seat in st.wounded or seat in st.powerless:
         return False
     st.wounded.add(seat)
+    mine: LivesState | None = st.role_state.get(st.role_of(seat))
+    if mine is not None:
+        mine.untold.append(seat)
     return True
+
+
+@dataclass(slots=True)
+class LivesState:
+    """The holders who lost a life tonight, told at daybreak."""
+
+    untold: list[int] = field(default_factory=list)
+
+
+def teller(role: str) -> Callable[[Judge], None]:
+    """The daybreak hook of ``role``: after the night's deaths are announced, each living
+    holder who lost a life tonight learns, alone, how many he has left."""
+
+    def tell(judge: Judge) -> None:
+        mine: LivesState | None = judge.state.role_state.get(role)
+        if mine is None or not mine.untold:
+            return
+        for seat in mine.untold:
+            if judge.state.is_alive(seat):
+                judge.emit(LifeLost, (seat,), seat=seat, lives=LIVES - 1)
+        mine.untold.clear()
+
+    return tell
+
+
+@register_event
+@dataclass(slots=True, kw_only=True)
+class LifeLost(BaseEvent):
+    """The holder of a spare life survived an attack and learns the lives he has left
+    (told to him only)."""
+
+    type: Literal["life_lost"] = "life_lost"
+    seat: int
+    lives: int
+
+
+def lives_left(role: str | None, seat: int, events: Iterable[BaseEvent]) -> int | None:
+    """The lives ``seat``, holding ``role``, knows it has left from the events it saw
+    (None: the card has no spare life)."""
+    if role not in TWO_LIVES:
+        return None
+    told = [e.lives for e in events if isinstance(e, LifeLost) and e.seat == seat]
+    return told[-1] if told else LIVES
 
 
 def silenced_roles(judge: Judge, scope: str) -> frozenset[str]:

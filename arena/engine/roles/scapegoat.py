@@ -1,5 +1,7 @@
 """Scapegoat 替罪羊: a tied vote exiles him instead; dying, he names who may vote
-the next day (R13, A9). Silenced by the elder / chief penalty, he does neither (C25)."""
+the next day (R13, A9). Silenced by the elder / chief penalty, he does neither (C25).
+The Harvest Festival's two readings (C33a): he dies in place of an exiled neighbour
+(001), or a tie exiles the neighbour the village votes for (000)."""
 
 from __future__ import annotations
 
@@ -37,6 +39,14 @@ def voters(judge: Judge, seats: list[int]) -> list[int]:
     return [s for s in seats if s in chosen]
 
 
+def neighbours_instead(judge: Judge, goat: int) -> list[int]:
+    """C33a, 000 (End of the Harvest): a tie does not kill him; the village votes out one
+    of his two neighbours, who names no voters."""
+    if judge.rules.harvest__scapegoat != "neighbour_by_vote":
+        return []
+    return list(judge.state.neighbours(goat))
+
+
 def stands_in(judge: Judge, seat: int, cause: str) -> tuple[int, str]:
     """C33a, 001 V4: he dies in the place of an exiled neighbour."""
     if cause != "vote" or judge.rules.harvest__scapegoat != "replaces_neighbour":
@@ -49,6 +59,7 @@ def stands_in(judge: Judge, seat: int, cause: str) -> tuple[int, str]:
 SPEC = RoleSpec(
     kinds={"designate": "subset"},
     name="scapegoat", zh="替罪羊", faction="village", special=True, state=ScapegoatState,
-    tie_rule="scapegoat", on_tie=dies_for_tie, voters=voters, stand_in=stands_in,
+    tie_rule="scapegoat", on_tie=dies_for_tie, tie_instead=neighbours_instead, voters=voters,
+    stand_in=stands_in,
     summary="A tied vote exiles him instead; he then chooses who may vote the next day.",
 )

@@ -131,14 +131,15 @@ async def night(judge: Judge) -> None:
     if not wolves:
         return
     rules = judge.rules
-    whole_step = rules.little_girl__window == "whole_step"
-    readers, captured = await little_girl.peek(judge, wolves) if whole_step else ((), None)
+    window = rules.little_girl__window  # C16 (witch_step: she peeks in the witch's step)
+    readers, captured = await little_girl.peek(judge, wolves) if window == "whole_step" else (
+        (), None)
     if rules.wolves__chat and len(wolves) > 1:
         for wolf in wolves:
             said = await judge.ask(judge.request(wolf, "speak", channel="wolves", pack=wolves))
             judge.emit(Speech, wolves + readers, seat=wolf, text=said.text, claims=said.claims,
                        context="wolf_chat")
-    if not whole_step:
+    if window == "after_kill_call":
         _, captured = await little_girl.peek(judge, wolves)
     if judge.state.day == 1 and not rules.wolves__first_night_kill:
         return

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from arena.engine.events import NightAction, VictimInfo
+from arena.engine.roles import little_girl
 from arena.engine.roles.base import RoleSpec
 from arena.engine.rule_types import RuleGroup
 
@@ -45,6 +46,7 @@ def _can_use(judge: Judge, mine: WitchState, used_tonight: int) -> bool:
 async def night(judge: Judge) -> None:
     st, rules = judge.state, judge.rules
     mine: WitchState = st.role_state["witch"]
+    await little_girl.peek_at_witch(judge)  # C16, Harvest
     for witch in st.actors("witch"):
         victim = st.night.wolf_target
         sees = rules.witch__sees_victim == "always" or mine.antidote

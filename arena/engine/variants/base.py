@@ -34,7 +34,9 @@ class VariantSpec:
     name in ``night.order`` (they run whether or not the card is dealt). ``prey(judge,
     seats)``: the seats the pack may attack. ``dawn(judge, night, dying)``: changes the
     night's deaths (seat -> cause) before they happen. ``exile(judge, order)``: chooses the exiled
-    seat instead of the ballot. ``exiled(judge, seat)``: deaths that go with an exile.
+    seat instead of the ballot. ``vote_options(judge, voter, options)``: narrows a voter's
+    ballot. ``exiled(judge, seat)``: deaths that go with an exile. ``order(judge,
+    reference)``: the day's speaking order (living seats) instead of C30's.
     ``partners(judge, seat, cause)``: who else dies of grief when ``seat`` dies of
     ``cause``. ``win(judge, alive)``: a victory of the variant's own; with ``own_win`` the usual
     win checks are not made at all.
@@ -51,6 +53,8 @@ class VariantSpec:
     prey: Callable[[Judge, list[int]], list[int]] | None = None
     dawn: Callable[[Judge, NightState, dict[int, str]], None] | None = None
     exile: Callable[[Judge, list[int]], Awaitable[int | None]] | None = None
+    vote_options: Callable[[Judge, int, list[int]], list[int]] | None = None
+    order: Callable[[Judge, int | None], list[int]] | None = None
     exiled: Callable[[Judge, int], list[tuple[int, str]]] | None = None
     partners: Callable[[Judge, int, str], tuple[int, ...]] | None = None
     win: Callable[[Judge, list[int]], Outcome | None] | None = None

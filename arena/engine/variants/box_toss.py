@@ -16,6 +16,7 @@ from arena.engine.events import (
     VictimInfo,
     register_event,
 )
+from arena.engine.roles import little_girl
 from arena.engine.roles.factions import in_pack
 from arena.engine.roles.thief import become
 from arena.engine.variants.base import VariantSpec
@@ -45,6 +46,7 @@ async def night(judge: Judge) -> None:
     """The witch's step: told the target, she may designate a player for the toss."""
     st = judge.state
     mine: TossState = st.role_state["box_toss"]
+    await little_girl.peek_at_witch(judge)  # C16, Harvest
     for witch in st.actors("witch"):
         victim = st.night.wolf_target
         judge.emit(VictimInfo, (witch,), seat=witch, victim=victim)

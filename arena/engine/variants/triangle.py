@@ -2,8 +2,9 @@
 on the first night, Cupid wakes again, picks one of them (B, the unfaithful) and a new
 player (C, the secret lover); B and C learn each other. A's death takes no one; B's
 takes A and C; C's takes only B. B and C may not vote for each other; A votes freely
-(001's reading of C33b). B and C are the couple a mixed pair's win counts; A plays for
-his own side."""
+(001's reading of C33b), or with lovers.vote_restriction = forbid_abandoned may not vote
+for B (000's). B and C are the couple a mixed pair's win counts; A plays for his own
+side."""
 
 from __future__ import annotations
 
@@ -60,8 +61,16 @@ def grief(judge: Judge, seat: int, cause: str) -> tuple[int, ...]:
     return (mine.abandoned,)
 
 
+def abandoned_ballot(judge: Judge, voter: int, options: list[int]) -> list[int]:
+    """C33b, 000: the abandoned lover may not vote for the unfaithful one."""
+    mine: TriangleState = judge.state.role_state["triangle"]
+    if voter != mine.abandoned or judge.rules.lovers__vote_restriction != "forbid_abandoned":
+        return options
+    return [s for s in options if s != mine.unfaithful]
+
+
 SPEC = VariantSpec(
     name="triangle", active=lambda rules: rules.harvest__triangle,
     kinds={"unfaithful": "target", "secret_lover": "target"}, state=TriangleState,
-    night={"cupid": night}, partners=grief,
+    night={"cupid": night}, partners=grief, vote_options=abandoned_ballot,
 )

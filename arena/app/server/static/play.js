@@ -76,14 +76,17 @@
   }
 
   // ---- the table: seats in a ring, with who is alive, the sheriff, you, who acts now
-  function lastBallot() {  // each seat's vote in the latest ballot (shown as an arrow)
-    const votes = {};
+  function currentBallot() {  // the votes of the latest ballot (a kind and a round) today
+    const votes = [];
+    let key = null;
     for (let i = state.events.length - 1; i >= 0; i--) {
       const e = state.events[i];
-      if (e.type === "vote" && e.target !== null && e.target !== undefined) {
-        if (!(e.seat in votes)) votes[e.seat] = e.target;
-      } else if (Object.keys(votes).length && e.type !== "vote") break;
-      if (e.type === "phase") break;
+      if (e.type === "phase" || (e.type === "vote_result" && key !== null)) break;
+      if (e.type !== "vote") continue;
+      const k = e.ballot + "/" + e.round;
+      if (key === null) key = k;
+      else if (k !== key || votes.some((v) => v.seat === e.seat)) break;  // an earlier ballot
+      votes.unshift(e);
     }
     return votes;
   }
@@ -99,7 +102,6 @@
 
   function renderRing() {
     const ring = $("ring");
-    const votes = lastBallot();
     const now = actingNow();
     const n = state.players;
     const seats = [];
@@ -126,13 +128,100 @@
       const known = ending ? ending.role : state.known_roles[String(s)];
       if (known && (s !== state.seat || ending)) badges.push(roleName(known));
       if (badges.length) node.append(el("span", badges.join(" · "), "seat-badges"));
-      if (votes[s] !== undefined) node.append(el("span", "→ " + votes[s], "seat-vote"));
       node.title = who(s) + (badges.length ? " — " + badges.join(", ") : "");
       seats.push(node);
     }
     const phases = state.events.filter((e) => e.type === "phase");
     $("ring-centre").textContent = phases.length ? phases[phases.length - 1].line : "";
-    ring.replaceChildren($("ring-centre"), ...seats);
+    ring.replaceChildren($("ring-centre"), $("arrows"), ...seats);
+    drawArrows();
+  }
+
+  // ---- the current ballot's votes as arrows from each voter to the seat voted for, one
+  // colour per kind of ballot; the same votes in words for screen readers (aria-label)
+  const SVG = "http://www.w3.org/2000/svg";
+  const COLOURED = ["exile", "sheriff"];  // any other ballot is drawn in a third colour
+
+  function svg(tag, attrs) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    return node;
+  }
+
+  function kindOf(ballot) { return COLOURED.includes(ballot) ? ballot : "other"; }
+
+  function edge(box, ux, uy) {  // distance from a seat box's centre to its border along (ux, uy)
+    const across = Math.abs(ux) > 1e-6 ? box.w / 2 / Math.abs(ux) : Infinity;
+    const down = Math.abs(uy) > 1e-6 ? box.h / 2 / Math.abs(uy) : Infinity;
+    return Math.min(across, down);
+  }
+
+  function drawArrows() {
+    const layer = $("arrows");
+    const votes = currentBallot();
+    const frame = $("ring").getBoundingClientRect();
+    const boxes = {};
+    for (const node of document.querySelectorAll("#ring .seat")) {
+      const r = node.getBoundingClientRect();
+      boxes[node.dataset.seat] = {x: r.left - frame.left + r.width / 2,
+        y: r.top - frame.top + r.height / 2, w: r.width, h: r.height};
+    }
+    layer.setAttribute("viewBox", "0 0 " + frame.width + " " + frame.height);
+    const markers = svg("defs", {});
+    for (const kind of [...COLOURED, "other"]) {
+      const marker = svg("marker", {id: "head-" + kind, viewBox: "0 0 10 10", refX: 9, refY: 5,
+        markerWidth: 5, markerHeight: 5, orient: "auto", markerUnits: "strokeWidth"});
+      marker.append(svg("path", {d: "M0,0 L10,5 L0,10 z", class: "head b-" + kind}));
+      markers.append(marker);
+    }
+    const lines = [];
+    const said = [];
+    for (const v of votes) {
+      const targets = v.target !== null && v.target !== undefined ? [v.target] : (v.targets || []);
+      said.push(targets.length ? who(v.seat) + " → " + targets.map(who).join(", ")
+        : who(v.seat) + " → " + S.nobody);
+      for (const t of targets) {
+        const a = boxes[v.seat], b = boxes[t];
+        if (!a || !b || t === v.seat) continue;
+        const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy);
+        const ux = dx / len, uy = dy / len;
+        const ox = -uy * 3, oy = ux * 3;  // a little to one side: A→B and B→A stay apart
+        const from = edge(a, ux, uy), to = edge(b, ux, uy) + 1;
+        if (from + to >= len) continue;  // the two seats touch: nothing to draw
+        const kind = kindOf(v.ballot);
+        lines.push(svg("line", {x1: a.x + ux * from + ox, y1: a.y + uy * from + oy,
+          x2: b.x - ux * to + ox, y2: b.y - uy * to + oy, class: "arrow b-" + kind
+          + (v.weight > 1 ? " weighted" : ""), "marker-end": "url(#head-" + kind + ")",
+          "data-from": v.seat, "data-to": t, "data-ballot": v.ballot}));
+      }
+    }
+    layer.replaceChildren(markers, ...lines);
+    const ballot = votes.length ? votes[0].ballot : null;
+    const heading = ballot ? S["ballot_" + ballot] || ballot : "";
+    layer.dataset.ballot = ballot || "";
+    if (votes.length) {
+      layer.setAttribute("role", "img");
+      layer.setAttribute("aria-label", heading + ": " + said.join("; "));
+      layer.removeAttribute("aria-hidden");
+    } else {
+      layer.removeAttribute("role");
+      layer.removeAttribute("aria-label");
+      layer.setAttribute("aria-hidden", "true");
+    }
+    renderLegend(ballot);
+  }
+
+  function renderLegend(ballot) {  // the colours, the current ballot's first
+    const legend = $("arrow-legend");
+    legend.hidden = ballot === null;
+    if (ballot === null) return;
+    const kinds = [ballot, ...COLOURED.filter((k) => k !== ballot)];
+    legend.replaceChildren(...kinds.map((k) => {
+      const item = el("li", undefined, k === ballot ? "current" : "");
+      item.dataset.ballot = k;
+      item.append(el("span", undefined, "swatch b-" + kindOf(k)), el("span", S["ballot_" + k] || k));
+      return item;
+    }));
   }
 
   // ---- the New Moon events in force, each with its effect
@@ -424,6 +513,7 @@
     };
   }
 
+  window.addEventListener("resize", () => { if (state) drawArrows(); });
   $("back").addEventListener("click", () => fetch(base + query).then((r) => r.json()).then(apply));
   setInterval(tick, 500);
   connect();

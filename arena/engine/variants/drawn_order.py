@@ -1,0 +1,64 @@
+"""The speaking order drawn by the judge each day (C30, ``speech.order = drawn``): the
+online tables, where the system picks who speaks first and which way round. After a
+night with deaths the first speaker sits next to one of the dead (drawn), speaking away
+from him; after a peaceful night he is any living player. ``speech.order =
+recorded:...`` replaces a day's draw by a recorded game's (the importers): its first
+speaker (the next living one that way, if he is dead) and its direction."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from arena.engine.variants.base import VariantSpec
+
+if TYPE_CHECKING:
+    from arena.engine.judge import Judge
+
+FIXED = ("left_of_victim", "seat_order")
+"""The orders C30 fixes (not drawn)."""
+
+
+@dataclass(slots=True)
+class DrawState:
+    day: int = 0
+    ring: tuple[int, ...] = ()  # every seat, from the day's first speaker his way round
+
+
+def recorded(order: str) -> dict[int, tuple[int, int]]:
+    """Day -> (first speaker, +1 clockwise or -1) of ``recorded:9+,5-,*``; days given
+    as ``*`` (and "drawn") are left to the draw."""
+    entries = order.removeprefix("recorded:").split(",") if order.startswith("recorded:") else []
+    return {day: (int(entry[:-1]), 1 if entry[-1] == "+" else -1)
+            for day, entry in enumerate(entries, start=1) if entry != "*"}
+
+
+def speakers(judge: Judge, reference: int | None) -> list[int]:
+    """The living seats in today's order, drawn (or read) once a day."""
+    st = judge.state
+    mine: DrawState = st.role_state["drawn_order"]
+    if mine.day != st.day:
+        n = len(st.seats)
+        start, way = recorded(judge.rules.speech__order).get(st.day, (0, 1))
+        if start not in st.seats:  # no record of the day (or not a seat of this table)
+            start, way = _draw(judge)
+        mine.day, mine.ring = st.day, tuple((start - 1 + way * i) % n + 1 for i in range(n))
+    seats = st.seats
+    return [s for s in mine.ring if seats[s].alive]
+
+
+def _draw(judge: Judge) -> tuple[int, int]:
+    """The judge's draw: the direction, then the first speaker."""
+    st, rng = judge.state, judge.rng
+    way = rng.choice((1, -1))
+    if not st.night_deaths:
+        return rng.choice(st.alive()), way
+    n, dead = len(st.seats), rng.choice(st.night_deaths)
+    after = ((dead - 1 + way * i) % n + 1 for i in range(1, n))
+    return next((s for s in after if st.seats[s].alive), dead), way
+
+
+SPEC = VariantSpec(
+    name="drawn_order", active=lambda rules: rules.speech__order not in FIXED,
+    state=DrawState, order=speakers,
+)
