@@ -7,14 +7,13 @@ any exception stops the run. A script that prints figures, not a test.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from agents import make_agent
-from arena.engine import run_game
+from arena.engine import run_game_in_line
 from arena.presets import load_preset, preset_names
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "balance.md"
@@ -25,18 +24,14 @@ def play(preset: str, spec: str, games: int) -> tuple[str, str, Counter[str], fl
     """(preset, spec, winners, mean days, seconds) for ``games`` games."""
     config = load_preset(preset)
 
-    async def run() -> tuple[Counter[str], int]:
-        wins: Counter[str] = Counter()
-        days = 0
-        for seed in range(games):
-            agents = {s: make_agent(spec, s, seed) for s in range(1, config.players + 1)}
-            result = await run_game(config, agents, seed=seed)
-            wins[result.winner] += 1
-            days += result.days
-        return wins, days
-
     started = time.perf_counter()
-    wins, days = asyncio.run(run())
+    wins: Counter[str] = Counter()
+    days = 0
+    for seed in range(games):  # bots answer in line: no event loop
+        agents = {s: make_agent(spec, s, seed) for s in range(1, config.players + 1)}
+        result = run_game_in_line(config, agents, seed=seed)
+        wins[result.winner] += 1
+        days += result.days
     return preset, spec, wins, days / games, time.perf_counter() - started
 
 

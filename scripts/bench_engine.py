@@ -18,6 +18,13 @@ agent looks, and the judge's check of every answer. Workloads:
 - ``classic-12``: the classic-12 preset.
 
 Targets (issue 19): arena-8 >= 2.0x the peer's 8-player game, classic-12 >= 1.5x.
+
+Two floors follow each workload: the same number of decisions per game as it asked,
+each reduced to what any engine keeping a log and checking answers must do (a
+question, a random legal answer, its check, one event) and no rules at all; ``types``
+builds them as the engine's own Request, Decision and Vote, ``tuples`` as plain
+tuples. A floor is an upper bound on the games per second of an engine built from
+those parts: the ``types`` floor of classic-12 sits near its target.
 """
 
 from __future__ import annotations
@@ -35,6 +42,7 @@ from typing import Any
 from agents.base import blind
 from agents.random import RandomAgent
 from arena.engine import Decision, GameConfig, Request, run_game_in_line
+from arena.engine.events import Vote
 from arena.presets import load_preset
 
 ARENA_8 = {"werewolf": 2, "seer": 1, "guard": 1, "villager": 4}
@@ -121,6 +129,26 @@ def ours(config: GameConfig, games: int, first_seed: int) -> dict[str, float]:
             "decisions": asked}
 
 
+def floor(decisions: int, seats: int, *, plain: bool) -> float:
+    """CPU seconds of ``decisions`` bare decisions at ``seats`` seats (see the docstring)."""
+    rng, options = random.Random(0), tuple(range(1, seats + 1))
+    log: list[object] = []
+    cpu = time.process_time()
+    for _ in range(decisions):
+        if plain:
+            question = (2, "vote", 1, options, False)
+            answer = ("vote", rng.choice(question[3]))
+            if answer[0] == question[1] and answer[1] in question[3]:
+                log.append((len(log), 1, "day", "public", "vote", 2, answer[1]))
+        else:
+            request = Request(2, "vote", 1, options, False, {}, 60.0, 2000, 2)
+            decision = Decision("vote", rng.choice(request.options))
+            if request.validate(decision) is None:
+                log.append(Vote(len(log), 1, "day", "public", seat=2, target=decision.target,
+                                round=1, weight=1.0))
+    return time.process_time() - cpu
+
+
 def peer_python(venv: Path) -> Path | None:
     """The peer's interpreter, installing TextArena into ``venv`` when missing."""
     python = venv / "bin" / "python"
@@ -144,9 +172,10 @@ def main() -> None:
     python = peer_python(args.peer_venv)
     peer = (subprocess.Popen([python, "-c", PEER], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, text=True) if python else None)
-    rates: dict[str, list[float]] = {name: [] for name in ["peer", *configs]}
+    floors = [f"{name} floor, {kind}" for name in configs for kind in ("types", "tuples")]
+    rates: dict[str, list[float]] = {name: [] for name in ["peer", *configs, *floors]}
     per_decision: dict[str, list[float]] = {name: [] for name in rates}
-    ratios: dict[str, list[float]] = {name: [] for name in configs}
+    ratios: dict[str, list[float]] = {name: [] for name in [*configs, *floors]}
     for round_no in range(args.rounds):
         seed = round_no * args.games
         peer_rate = None
@@ -160,24 +189,28 @@ def main() -> None:
             per_decision["peer"].append(timing["decisions"] / timing["cpu"])
         for name, config in configs.items():
             timing = ours(config, args.games, seed)
-            rate = args.games / timing["cpu"]
-            rates[name].append(rate)
-            per_decision[name].append(timing["decisions"] / timing["cpu"])
-            if peer_rate:
-                ratios[name].append(rate / peer_rate)
+            asked = int(timing["decisions"])
+            bare = {"types": floor(asked, config.players, plain=False),
+                    "tuples": floor(asked, config.players, plain=True)}
+            for row, cpu in [(name, timing["cpu"]),
+                             *((f"{name} floor, {kind}", t) for kind, t in bare.items())]:
+                rates[row].append(args.games / cpu)
+                per_decision[row].append(asked / cpu)
+                if peer_rate:
+                    ratios[row].append(args.games / cpu / peer_rate)
     if peer is not None:
         assert peer.stdin is not None
         peer.stdin.close()
         peer.wait()
     print(f"random legal agents, {args.rounds} interleaved rounds of {args.games} games; "
           "CPU time; median (best) per round")
-    print(f"  {'':<16}{'games/s':>16}{'decisions/s':>18}{'x peer':>16}")
+    print(f"  {'':<28}{'games/s':>16}{'decisions/s':>18}{'x peer':>16}")
     for name, values in rates.items():
         if not values:
             continue
         ratio = (f"{statistics.median(ratios[name]):6.2f} ({max(ratios[name]):.2f})"
                  if ratios.get(name) else "")
-        print(f"  {name:<16}{statistics.median(values):8.0f} ({max(values):5.0f})"
+        print(f"  {name:<28}{statistics.median(values):8.0f} ({max(values):5.0f})"
               f"{statistics.median(per_decision[name]):10.0f} ({max(per_decision[name]):6.0f})"
               f"{ratio:>16}")
     for name, target in TARGETS.items():
