@@ -45,7 +45,7 @@ test-llama: $(STAMP)
 bench: $(DEV_STAMP)
 	$(BIN)/python scripts/bench.py
 	$(BIN)/python scripts/bench_engine.py
-	$(BIN)/python scripts/bench_heuristic.py classic-18 classic-12 --games 20
+	$(BIN)/python scripts/bench_heuristic.py classic-18 classic-12 --games 20 --ceiling
 	$(BIN)/python scripts/bench_llm.py
 	$(BIN)/python scripts/balance.py --write
 	$(BIN)/python scripts/coverage.py
