@@ -7,7 +7,7 @@ import pytest
 
 import agents.belief
 from agents import make_agent
-from arena.engine import run_game_in_line
+from arena.engine import GameResult, run_game_in_line
 from arena.presets import load_preset
 from tests.helpers import load_script
 
@@ -26,12 +26,15 @@ def test_the_ceiling_leaves_the_weighing_out_and_puts_it_back() -> None:
 def test_the_exact_timing_plays_the_real_heuristic_and_the_ceiling_another_game() -> None:
     config = load_preset("classic-8")
     (cpu, wall, days), bare = HEURISTIC.rates(config, 1, 1, ceiling=True)
-    real = run_game_in_line(
-        config, {s: make_agent("heuristic", s, 0) for s in range(1, 9)}, seed=0)
+
+    def game() -> GameResult:
+        return run_game_in_line(
+            config, {s: make_agent("heuristic", s, 0) for s in range(1, 9)}, seed=0)
+
+    real = game()
     assert days == real.days and len(cpu) == len(wall) == 1
     with HEURISTIC.unweighed():
-        unweighed = run_game_in_line(
-            config, {s: make_agent("heuristic", s, 0) for s in range(1, 9)}, seed=0)
+        unweighed = game()
     assert bare is not None and bare[2] == unweighed.days
     assert unweighed.events != real.events  # the prior spread plays differently
 
