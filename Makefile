@@ -1,11 +1,12 @@
-# Werewolf Arena: `make play` plays a game of bots, `make test` runs every check.
+# Werewolf Arena: `make play` plays a game of bots; `make test` runs lint, types, import
+# contracts and the default suite (minutes); `make test-full` runs everything (what CI runs).
 PY ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: play test test-llama bench lint docs clean browser
+.PHONY: play test test-full test-llama bench lint docs clean browser
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -33,8 +34,21 @@ browser:
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 
+# Bytecode caches make the second run's collection twice as fast; keep them even where the
+# environment turns them off.
+unexport PYTHONDONTWRITEBYTECODE
+
+# One worker per core; tests that must run alone share an xdist_group (Ray's process scan).
+PYTEST := $(BIN)/python -m pytest -q -n auto --dist loadgroup
+
+# The default suite: every kind of check, with the preset sweeps on a fixed sample and the
+# long journeys left out (marked `slow`; the run ends by saying how many were left).
 test: lint browser
-	$(BIN)/python -m pytest -q
+	$(PYTEST) -m "not slow"
+
+# Everything: every preset sweep, every browser journey, Ray, the statistical tests.
+test-full: lint browser
+	$(PYTEST)
 
 # Opt-in, not part of `make test`: games with every seat a model served by llama.cpp's
 # llama-server and llama-cpp-python's server (a tiny random-weight model; the first run

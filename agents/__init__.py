@@ -108,8 +108,9 @@ AGENTS: dict[str, Builder] = {  # agent kind -> builder; a new kind adds its ent
 def describe_agent(agent: Agent) -> dict[str, Any]:
     """A model seat's settings for the transcript header, enough to run it again (no
     secrets): provider, model (as usage names it), base URL, SDK, temperature, output
-    limit, reasoning settings, language, persona and the seed sent. Empty for others."""
-    from agents.llm import SEED_RANGE, LLMAgent
+    limit, reasoning settings, the output tokens one decision may spend, language,
+    persona and the seed sent. Empty for others."""
+    from agents.llm import SEED_RANGE, SPEND, LLMAgent
     from agents.providers.capabilities import capabilities_for
     from agents.providers.describe import describe
     from agents.providers.registry import ProviderOptions
@@ -120,10 +121,11 @@ def describe_agent(agent: Agent) -> dict[str, Any]:
     options = getattr(provider, "options", None)
     options = options if isinstance(options, ProviderOptions) else ProviderOptions()
     caps = capabilities_for(provider.model, options.capabilities)
-    return {**describe(provider), "temperature": agent.temperature,
-            "max_tokens": caps.limit(agent.max_tokens, options.max_tokens),
+    limit = caps.limit(agent.max_tokens, options.max_tokens)
+    return {**describe(provider), "temperature": agent.temperature, "max_tokens": limit,
             **caps.model_dump(include={"reasoning_effort", "thinking_budget"},
                               exclude_none=True),
+            "decision_output_tokens": SPEND * (limit + (caps.thinking_budget or 0)),
             "lang": agent.prompter.lang, "persona": agent.prompter.persona,
             "seed": agent.seed % SEED_RANGE}
 

@@ -12,6 +12,14 @@ claims), a short acknowledgement, then the later turns verbatim. As many days ar
 folded as it takes to leave a quarter of the room free, so the new prefix lasts
 until the next fold; when the current day alone does not fit, its earlier turns
 are folded too.
+
+A seat whose window nobody declared folds at DEFAULT_WINDOW tokens (at least
+four times its reply's limit), so that a long game's prompts stay bounded. A
+window the server states replaces the default (and a declared one it undercuts):
+stated before the game (the probe asks vLLM and llama.cpp), or in a refusal of
+a request over it; a refusal that states no window shrinks it to three quarters
+of the refused request. The refusal's count of the prompt's tokens calibrates
+the estimate too.
 """
 
 from __future__ import annotations
@@ -35,6 +43,8 @@ TOKENS_PER_WIDE_CHAR = 1.5  # any other character (CJK, escapes counted wide)
 MESSAGE_TOKENS = 4  # a message's role and separators
 SAFETY = 50  # of the window, in parts of 1/SAFETY: what an estimate may be off by
 HEADROOM = 4  # a fold leaves 1/HEADROOM of the budget free
+DEFAULT_WINDOW = 32768  # tokens: where a seat with no known window folds
+SHRINK = 0.75  # a refusal stating no window: the window becomes this share of the request
 
 
 def raw_tokens(text: str) -> float:
@@ -81,15 +91,38 @@ class Turn:
 
 
 class ContextWindow:
-    """One seat's token budget; ``folds`` counts the times it folded."""
+    """One seat's token budget; ``folds`` counts the times it folded. ``declared``: the
+    window is the model's or the table's, not the default."""
 
-    def __init__(self, window: int, reply: int) -> None:
-        self.window, self.reply = window, reply
-        self.budget = window - reply - window // SAFETY
-        self.target = self.budget - self.budget // HEADROOM  # what a fold aims for
+    def __init__(self, window: int, reply: int, *, declared: bool = True) -> None:
+        self.reply, self.declared = reply, declared
         self.scale = 1.0
         self.turns: list[Turn] = []
         self.folds = 0
+        self.resize(window)
+
+    def resize(self, window: int) -> None:
+        self.window = window
+        self.budget = window - self.reply - window // SAFETY
+        self.target = self.budget - self.budget // HEADROOM  # what a fold aims for
+
+    def stated(self, window: int) -> None:
+        """A window the server stated: it replaces the default, and a larger one."""
+        if window < self.window or not self.declared:
+            self.resize(window)
+            self.declared = True
+
+    def refused(self, messages: Sequence[Message], schema: dict[str, object],
+                window: int | None, prompt_tokens: int | None) -> int:
+        """After the server refused these messages as too long: calibrate on its count of
+        the prompt, take its window (or shrink to SHRINK of the request); the window."""
+        if prompt_tokens:
+            self.scale *= prompt_tokens / max(1, self.tokens(messages, schema))
+        if window is None:
+            request = prompt_tokens or self.tokens(messages, schema)
+            window = min(self.window, int((request + self.reply) * SHRINK))
+        self.stated(window)
+        return self.window
 
     def tokens(self, messages: Sequence[Message], schema: dict[str, object]) -> int:
         """The estimated prompt tokens of a request with these messages and schema."""
@@ -137,13 +170,13 @@ def _cuts(kept: list[Turn], now: Turn) -> list[Turn]:
     return [t for _, t in days] + [t for i, t in starts if i > last]
 
 
-def window_for(model: str, options: SeatOptions) -> ContextWindow | None:
-    """The seat's context window: its table's, else its model's (capabilities.toml);
-    ValueError when the reply's limit leaves no room in it."""
+def window_for(model: str, options: SeatOptions) -> ContextWindow:
+    """The seat's context window: its table's, else its model's (capabilities.toml), else
+    the default; ValueError when the reply's limit leaves no room in a declared one."""
     caps = capabilities_for(model, overrides(options.model_dump()))
-    if caps.context_window is None:
-        return None
     reply = caps.limit(options.max_tokens) + (caps.thinking_budget or 0)
+    if caps.context_window is None:
+        return ContextWindow(max(DEFAULT_WINDOW, 4 * reply), reply, declared=False)
     if reply >= caps.context_window // 2:
         raise ValueError(f"a reply limit of {reply} tokens leaves too little of a context "
                          f"window of {caps.context_window} tokens; set max_tokens lower")

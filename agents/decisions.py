@@ -6,7 +6,9 @@ one nullable field per decision shape, seats and roles as the game's fixed
 enums, targets as plain numbers. The turn message names the field to fill and
 the legal values; ``parse(request, data)`` enforces them, raising AnswerError
 with a one-line reason (an English form of agents/reasons.py) that is sent back
-to the model, in its language, when it is asked again.
+to the model, in its language, when it is asked again. The field a request needs
+must be there ("missing field target"): a strict schema guarantees it, JSON mode,
+a schema in the prompt or a tool call do not, and a missing target is no pass.
 """
 
 from __future__ import annotations
@@ -108,21 +110,29 @@ def _integer(value: Any, where: str) -> int:
     raise AnswerError(english("number", where=where))
 
 
+def _field(data: dict[str, Any], name: str) -> Any:
+    """The value of a field the request needs: missing is refused, never read as a pass
+    (null is one only where the model wrote it, and the request allows it)."""
+    if name not in data:
+        raise AnswerError(english("missing", field=name))
+    return data[name]
+
+
 def _target(request: Request, data: dict[str, Any], roles: Collection[str]) -> Decision:
-    value = data.get("target")
+    value = _field(data, "target")
     return Decision(kind=request.kind,
                     target=None if value is None else _integer(value, "target"))
 
 
 def _answer(request: Request, data: dict[str, Any], roles: Collection[str]) -> Decision:
-    value = data.get("answer")
+    value = _field(data, "answer")
     if not isinstance(value, bool):
         raise AnswerError(english("boolean"))
     return Decision(kind=request.kind, yes=value)
 
 
 def _targets(request: Request, data: dict[str, Any], roles: Collection[str]) -> Decision:
-    value = data.get("targets")
+    value = _field(data, "targets")
     if not isinstance(value, list):
         raise AnswerError(english("seat_list"))
     return Decision(kind=request.kind,
@@ -148,7 +158,7 @@ def _claim(number: int, raw: Any, roles: Collection[str]) -> Claim:
 
 
 def _speech(request: Request, data: dict[str, Any], roles: Collection[str]) -> Decision:
-    text, claims = data.get("text"), data.get("claims") or []
+    text, claims = _field(data, "text"), data.get("claims") or []
     if not isinstance(text, str):
         raise AnswerError(english("string"))
     if not isinstance(claims, list):
@@ -158,7 +168,7 @@ def _speech(request: Request, data: dict[str, Any], roles: Collection[str]) -> D
 
 
 def _beliefs(request: Request, data: dict[str, Any], roles: Collection[str]) -> Decision:
-    value = data.get("beliefs")
+    value = _field(data, "beliefs")
     if not isinstance(value, str) or not value.strip():
         raise AnswerError(english("beliefs_form"))
     seats = request.context.get("seats", ())

@@ -11,9 +11,18 @@ refusal, empty) is kept in the conversation and raised as UnusableAnswer with th
 raw text, the reason and the call's usage; the judge records the refusal and asks
 again with the reason in ``context["error"]``, which the agent sends as a retry
 message after its answer. The judge's MAX_TRIES bounds the tries, then it falls
-back. Usage of every call (each HTTP attempt) lands in the Decision or in the
-UnusableAnswer. A seat with a context window folds its older days into a digest
-when a request would not fit it (agents/context.py).
+back. Usage of every call (each HTTP attempt) lands in the Decision, the
+UnusableAnswer or the error; the seat's first decision also bills the probe of its
+endpoint (agents/providers/probe.py). A seat folds its older days into a digest
+when a request would not fit its context window (agents/context.py); a request
+the server refuses as too long teaches the window, is folded and sent again.
+
+An answer cut off at its output limit is asked again with less reasoning (the
+provider's ``less_reasoning``: a lower effort, half the thinking budget); the
+calls of one decision (the judge's tries of it included) produce at most SPEND
+times the limit that cut the first one off. When that is spent, the seat raises
+OutputSpent and the judge falls back. The seat's later decisions start at the
+lowered reasoning.
 """
 
 from __future__ import annotations
@@ -25,12 +34,23 @@ from dataclasses import replace
 from typing import Any
 
 from agents.base import Agent
+from agents.breaker import Limits, breaker_for
 from agents.context import ContextWindow, Turn, digest
 from agents.decisions import AnswerError, game_schema, parse
 from agents.prompting import Prompter, dealt_roles
-from agents.providers.base import BudgetSpent, ChatProvider, ChatReply, ChatRequest, Message
+from agents.providers.base import (
+    BudgetSpent,
+    ChatProvider,
+    ChatReply,
+    ChatRequest,
+    ContextExceeded,
+    Message,
+    ProviderError,
+)
 from agents.providers.jsonparse import parse_json_object
+from agents.providers.probe import probe_usage
 from agents.providers.retry import TRIES
+from agents.providers.windows import learn, learned
 from arena.engine import Decision, Observation, Request
 from arena.engine.requests import UnusableAnswer, Usage
 
@@ -38,6 +58,17 @@ SEED_RANGE = 1 << 31  # APIs take a signed 32- or 64-bit seed
 SCHEMA_NAME = "werewolf_decision"  # one name and schema for every call: a cached prefix
 BELIEF_TOKENS = 400  # a belief answer is a short string
 ASIDES = frozenset({"belief", "probe"})  # questions that leave the conversation once answered
+SPEND = 2  # a decision's calls produce at most SPEND x the output limit that cut one off
+FIT_TRIES = 3  # sends of one turn the server may refuse as too long, folding each time
+
+
+class OutputSpent(RuntimeError):
+    """A decision's answers were cut off until its output budget was spent: the judge
+    bills ``usage`` and falls back."""
+
+    def __init__(self, message: str, usage: tuple[Usage, ...]) -> None:
+        super().__init__(message)
+        self.usage = usage
 
 
 def read_reply(request: Request, reply: ChatReply, roles: tuple[str, ...]) -> Decision:
@@ -79,10 +110,20 @@ class LLMAgent:
         # shown) while it lasts
         self.aside: tuple[int, int] | None = None
         self.refused = False  # whether the last answer was unusable (kept, to be retried)
+        # a decision's output budget (set when an answer is cut off), the output tokens its
+        # calls produced, and its lowered settings; they last through the judge's tries of
+        # the decision. ``reasoning``: the seat's reasoning as its last cut-off lowered it,
+        # where its later decisions start
+        self.budget: int | None = None
+        self.cut = 0  # the limit of the last call cut off: what a full try may produce
+        self.spent = 0
+        self.lowered: dict[str, Any] = {}
+        self.reasoning: dict[str, Any] = {}
         # once a spending cap is reached (BudgetSpent), the stand-in answers for good
         self.stand_in: Agent | None = None
         self.on_handover: Callable[[], None] = lambda: None
         self.handed_over = False
+        self.limits = Limits()  # when its endpoint's breaker trips (agents/breaker.py)
 
     def messages(self, turn: list[Message]) -> tuple[Message, ...]:
         """History then this turn. Cache points: the system prompt, and the end of what
@@ -105,7 +146,10 @@ class LLMAgent:
     async def decide(self, observation: Observation, request: Request) -> Decision:
         if self.handed_over and self.stand_in is not None:
             return await self.stand_in.decide(observation, request)
-        self.tries = []  # this decision's failed and cut-off tries, as they happen
+        # this decision's bill, as it happens: the probe's call before the seat's first
+        # decision, each call's attempts (``_call``), the one in flight
+        self.tries = [] if self.history else list(probe_usage(self.provider.key,
+                                                               self.provider.model))
         TRIES.set(self.tries)  # in this decision's own context (the judge runs it as a task)
         try:
             return await self._decide(observation, request)
@@ -115,12 +159,25 @@ class LLMAgent:
             self.handed_over = True
             self.on_handover()
             return await self.stand_in.decide(observation, request)
+        except ProviderError as exc:
+            raise exc.reworded(str(exc), usage=tuple(self.tries)) from None
 
     def unbilled(self) -> tuple[Usage, ...]:
         """The tries of a decision the judge's time limit cut off (nothing else bills
-        them): the failed ones and the one in flight, which the provider may bill."""
+        them): those made, and the one in flight, which the provider may bill."""
         tries, self.tries = tuple(self.tries), []
         return tries
+
+    async def _call(self, request: ChatRequest) -> ChatReply:
+        """One provider call; its every attempt joins the decision's bill."""
+        start = len(self.tries)
+        try:
+            reply = await breaker_for(self.provider, self.limits).call(self.provider, request)
+        except ProviderError as exc:
+            self.tries[start:] = exc.usage
+            raise
+        self.tries[start:] = reply.calls
+        return reply
 
     async def _decide(self, observation: Observation, request: Request) -> Decision:
         if not self.history:
@@ -132,6 +189,9 @@ class LLMAgent:
             self._drop_aside()
             if request.kind in ASIDES:
                 self.aside = (len(self.history), self.shown)
+            self.budget, self.spent, self.lowered = None, 0, dict(self.reasoning)
+        elif self.budget is not None and self.budget - self.spent < self.cut:
+            raise OutputSpent(self._spent_reason(), tuple(self.tries))
         limit = self.max_tokens
         if request.shape == "belief":
             limit = min(limit or BELIEF_TOKENS, BELIEF_TOKENS)
@@ -140,17 +200,16 @@ class LLMAgent:
                            seed=self.seed % SEED_RANGE, cache_key=self.cache_key,
                            schema_hint=self.prompter.text("turn.schema_hint"),
                            tool_description=self.prompter.text("turn.tool"))
+        chat = replace(chat, **self.lowered)
         if retry:
             turn = [Message("user", self.prompter.retry(observation, request, str(error)))]
         else:
             turn = [Message("user", self.prompter.turn(observation, request, self.shown))]
         now = Turn(turn[0], request.day, self.shown, retry)
-        if self.window is not None:
-            self._fit(observation, turn, now)
-        sent = replace(chat, messages=self.messages(turn))
-        reply = await self.provider.complete(sent)
+        sent, reply = await self._send(observation, chat, turn, now)
         if self.window is not None:
             self.window.sent(sent.messages, self.schema, reply.calls, now)
+        reply = await self._reason_less(sent, reply)
         said = _said(reply)
         turn.append(Message("assistant", said or self.prompter.empty_reply()))
         self._keep(observation, turn)
@@ -158,11 +217,58 @@ class LLMAgent:
             decision = read_reply(request, reply, roles)
         except AnswerError as exc:
             self.refused = True
-            raise UnusableAnswer(said, str(exc), reply.calls) from None
+            raise UnusableAnswer(said, str(exc), tuple(self.tries)) from None
         self.refused = False
         self._drop_aside()
-        decision.usage = reply.calls
+        decision.usage = tuple(self.tries)
         return decision
+
+    async def _send(self, observation: Observation, chat: ChatRequest, turn: list[Message],
+                    now: Turn) -> tuple[ChatRequest, ChatReply]:
+        """Fit the window and send; a refusal as too long teaches the window (its size for
+        every seat of the endpoint), folds and sends again, FIT_TRIES times at most."""
+        for tries_left in reversed(range(FIT_TRIES)):
+            window = self.window
+            if window is not None:
+                known = learned(self.provider.key, self.provider.model)
+                if known is not None:  # from the probe, or another seat's refusal
+                    window.stated(known)
+                self._fit(observation, turn, now)
+            sent = replace(chat, messages=self.messages(turn))
+            try:
+                return sent, await self._call(sent)
+            except ContextExceeded as exc:
+                if window is None or not tries_left:
+                    raise
+                size = window.refused(sent.messages, self.schema, exc.window,
+                                      exc.prompt_tokens)
+                learn(self.provider.key, self.provider.model, size)
+        raise AssertionError("unreachable: the last try returns or raises")
+
+    async def _reason_less(self, sent: ChatRequest, reply: ChatReply) -> ChatReply:
+        """After an answer cut off at its limit: ask again with less reasoning while the
+        decision's budget (SPEND x that limit) has room; OutputSpent when even the judge's
+        next try would not fit it. Returns the last reply."""
+        self.spent += sum(u.output_tokens for u in reply.calls)
+        lower = getattr(self.provider, "less_reasoning", None)
+        while reply.cut_off is not None:
+            self.budget, self.cut = self.budget or SPEND * reply.cut_off, reply.cut_off
+            room = self.budget - self.spent
+            step = lower(sent, reply, room) if lower is not None and room > 0 else None
+            if step is None:
+                if room < reply.cut_off:
+                    raise OutputSpent(self._spent_reason(), tuple(self.tries))
+                return reply
+            self.reasoning = {"reasoning_effort": step.reasoning_effort,
+                              "thinking_budget": step.thinking_budget}
+            self.lowered = {**self.reasoning, "max_tokens": step.max_tokens}
+            sent, reply = step, await self._call(step)
+            self.spent += sum(u.output_tokens for u in reply.calls)
+        return reply
+
+    def _spent_reason(self) -> str:
+        return (f"cut off at {self.cut} output tokens with {self.spent} of this decision's "
+                f"{self.budget} spent")
 
     def _fit(self, observation: Observation, turn: list[Message], now: Turn) -> None:
         """Fold older days into a digest when this request would not fit the window."""

@@ -18,7 +18,7 @@ from agents.prompts import Text
 from agents.reasons import explain
 from agents.rulebook import rule_sentences
 from arena.engine import Observation, Request
-from arena.engine.events import Reveal, RoleDealt
+from arena.engine.events import Refused, Reveal, RoleDealt
 from arena.engine.roles import ROLES
 from arena.text import catalog
 
@@ -88,7 +88,9 @@ class Prompter:
     def turn(self, obs: Observation, request: Request, since: int = -1) -> str:
         """The user message for ``request``; ``since``: the last event seq already shown."""
         t, v = self.text, Voice(self.text, obs)
-        news = narrate(v, (e for e in obs.events if e.seq > since))
+        # a refusal was told when the seat was asked again: never again in a later turn
+        news = narrate(v, (e for e in obs.events
+                           if e.seq > since and not isinstance(e, Refused)))
         when = t("status.night" if obs.phase == "night" else "status.day", day=request.day)
         error = request.context.get("error")
         return prompts.template(self.lang, "turn.txt").substitute(

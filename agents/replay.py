@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from arena.engine import Claim, Decision, Observation, Request
 from arena.engine.requests import UnusableAnswer, Usage, shape_of
@@ -53,13 +54,19 @@ def _decision(event: dict[str, Any]) -> tuple[int, Decision] | None:
     return None
 
 
-Step = tuple[str, Decision | BaseException, int | None]
-"""(request kind, the recorded answer, the day it answers when a pass leaves no event)."""
-"""(the kind of request it answered, the answer or the failure it raised)."""
+class Step(NamedTuple):
+    """One recorded answer of a seat."""
+
+    kind: str  # the kind of request it answered
+    answer: Decision | BaseException  # the answer, or the failure it raised
+    day: int | None  # the day it answers, when a pass leaves no event (a Village power)
+    at: int | None  # the seq its record begins at, where that is where it was asked
+
 
 OPTIONAL = ("explode", "belief")  # a "no" to these leaves no event behind, only its usage
 DAILY = ("confess", "pardon", "bar", "move", "strike", "mend")
 """Village powers whose pass leaves no event: a recorded use answers its own day only."""
+UNRECORDED_DEFAULT = OPTIONAL  # requests whose fallback leaves no event of its own
 
 
 def _daily(event: dict[str, Any]) -> int | None:
@@ -91,13 +98,24 @@ def decisions_by_seat(events: list[dict[str, Any]]) -> dict[int, list[Step]]:
     queues: dict[int, list[Step]] = {}
     skip: dict[int, str] = {}
     calls: dict[int, list[Usage]] = {}
+    since: dict[int, int] = {}  # the seq of each seat's first pending call
     billed: dict[int, str] = {}  # the request kind of each seat's pending calls
     thoughts: dict[int, str] = {}
 
-    def add(seat: int, kind: str, decision: Decision, day: int | None = None) -> None:
-        decision.usage = tuple(calls.pop(seat, ()))
+    def push(seat: int, kind: str, answer: Decision | BaseException, day: int | None,
+             at: int | None) -> tuple[Usage, ...]:
+        """Queue an answer; the seat's pending calls are its usage, returned; its record
+        begins at the first of them, else at ``at``."""
+        usage = tuple(calls.pop(seat, ()))
+        at = since.pop(seat, at)
+        queues.setdefault(seat, []).append(Step(kind, answer, day if kind in DAILY else None,
+                                                at))
+        return usage
+
+    def add(seat: int, kind: str, decision: Decision, day: int | None = None,
+            at: int | None = None) -> None:
+        decision.usage = push(seat, kind, decision, day, at)
         decision.reasoning = thoughts.pop(seat, None)
-        queues.setdefault(seat, []).append((kind, decision, day if kind in DAILY else None))
 
     last: dict[int, int] = {}  # the seq of each seat's latest usage
 
@@ -112,42 +130,48 @@ def decisions_by_seat(events: list[dict[str, Any]]) -> dict[int, list[Step]]:
             add(seat, pending, Request(seat=seat, kind=pending, day=0).default())
 
     for event in events:
-        kind = event["type"]
+        kind, seq = event["type"], event.get("seq")
         if kind in ("usage", "error", "fallback"):
-            settle(event["seat"], event["kind"], event.get("seq") if kind == "usage" else None)
+            settle(event["seat"], event["kind"], seq)
         if kind == "usage":
-            if "seq" in event:
-                last[event["seat"]] = event["seq"]
+            seat = event["seat"]
+            if seq is not None:
+                last[seat] = seq
+                since.setdefault(seat, seq)
             fields = {k: event[k] for k in Usage.__dataclass_fields__ if k in event}
-            calls.setdefault(event["seat"], []).append(Usage(**fields))
-            billed[event["seat"]] = event["kind"]
+            calls.setdefault(seat, []).append(Usage(**fields))
+            billed[seat] = event["kind"]
         elif kind == "reasoning":
             thoughts[event["seat"]] = event["text"]
         elif kind == "error" and event.get("decision") is None:  # an answer with no decision
             seat = event["seat"]
-            unusable = UnusableAnswer(event.get("answer") or "", event["message"],
-                                      tuple(calls.pop(seat, ())))
-            queues.setdefault(seat, []).append((event["kind"], unusable, _daily(event)))
+            unusable = UnusableAnswer(event.get("answer") or "", event["message"], ())
+            unusable.usage = push(seat, event["kind"], unusable, _daily(event), seq)
         elif kind == "error":
-            add(event["seat"], event["kind"], Decision.from_dict(event["decision"]), event["day"])
+            add(event["seat"], event["kind"], Decision.from_dict(event["decision"]),
+                event["day"], seq)
         elif kind == "fallback":
             seat, failure = event["seat"], _failure(event["reason"])
             if failure is not None:
-                failure.usage = tuple(calls.pop(seat, ()))  # type: ignore[attr-defined]
-                queues.setdefault(seat, []).append((event["kind"], failure, _daily(event)))
-            skip[seat] = event["kind"]
+                failure.usage = push(  # type: ignore[attr-defined]
+                    seat, event["kind"], failure, _daily(event), seq)
+            if event["kind"] not in UNRECORDED_DEFAULT:
+                skip[seat] = event["kind"]
         else:
             found = _decision(event)
             decoded = ([found] if found is not None else
                        _building_decisions(event) if kind in ("building_power", "house") else [])
+            # a self-destruct is recorded where it was asked; other decisions' events
+            # may follow a whole round of answers
+            here = seq if kind == "explode" else None
             for seat, decision in decoded:
-                settle(seat, decision.kind)
+                settle(seat, decision.kind, here)
                 if skip.get(seat) == decision.kind:  # the engine's default, not an answer
                     del skip[seat]
                     continue
                 if len(decoded) == 1:  # an event of one decision closes a pending default
                     skip.pop(seat, None)
-                add(seat, decision.kind, decision, event.get("day"))
+                add(seat, decision.kind, decision, event.get("day"), here)
     for seat in list(calls):
         settle(seat)
     return queues
@@ -163,25 +187,39 @@ def _failure(reason: str) -> BaseException | None:
     return None
 
 
-def _in_place(request: Request, step: Step) -> bool:
+def _in_place(request: Request, step: Step, now: int | None) -> bool:
     """A recorded self-destruct answers only the request of the speech it cut off (or of
     the wolf's own turn), a recorded Village power only its own day; any other recorded
-    answer fits the next request of its kind."""
-    kind, answer, day = step
+    answer fits the next request of its kind. An answer to an optional request (whose
+    "no" may leave nothing behind) also answers only the request asked where its record
+    begins, when both are known (``now``: the seq the replayed game has reached)."""
+    kind, answer, day, at = step
     if kind != request.kind or (day is not None and day != request.day):
         return False
-    if request.kind != "explode" or not isinstance(answer, Decision) or not answer.yes:
+    if kind in OPTIONAL and None not in (now, at) and at != now:
+        return False
+    if kind != "explode" or not isinstance(answer, Decision) or not answer.yes:
         return True
     return answer.target == request.context.get("during")
 
 
+def _records(answer: Decision | BaseException) -> int:
+    """The events a refusal of ``answer`` leaves: its calls, its reasoning, the refusal."""
+    reasoning = isinstance(answer, Decision) and answer.reasoning is not None
+    return len(getattr(answer, "usage", ())) + reasoning + 1
+
+
 class ReplayAgent:
-    """Answers each request with the seat's next recorded step for that kind."""
+    """Answers each request with the seat's next recorded step for that kind;
+    ``position()``, when given, is the seq of the next event the replayed game emits."""
 
     concurrent = False
 
-    def __init__(self, steps: list[Step]) -> None:
+    def __init__(self, steps: list[Step], position: Callable[[], int] | None = None) -> None:
         self.steps = deque(steps)
+        self.position = position
+        self.tried = 0  # the records the refused tries of the decision asked have left
+        self.served = 0  # the records the step it served last leaves if it is refused
         self.cut_off: tuple[Usage, ...] = ()  # the usage of the last timeout it replayed
 
     def unbilled(self) -> tuple[Usage, ...]:
@@ -193,16 +231,20 @@ class ReplayAgent:
         """Where the recorded answer to ``request`` is: the head of the queue; for a
         Village power, the first step of its kind (its use is recorded after answers the
         seat gave later in the same step, such as the bailiff's house)."""
+        self.tried = self.tried + self.served if "error" in request.context else 0
+        self.served = 0
+        now = self.position() + self.tried if self.position is not None else None
         if request.kind not in DAILY:
-            return 0 if self.steps and _in_place(request, self.steps[0]) else None
-        at = next((i for i, step in enumerate(self.steps) if step[0] == request.kind), None)
-        return at if at is not None and _in_place(request, self.steps[at]) else None
+            return 0 if self.steps and _in_place(request, self.steps[0], now) else None
+        at = next((i for i, step in enumerate(self.steps) if step.kind == request.kind), None)
+        return at if at is not None and _in_place(request, self.steps[at], now) else None
 
     async def decide(self, observation: Observation, request: Request) -> Decision:
         at = self._next(request)
         if at is not None:
-            step = self.steps[at][1]
+            step = self.steps[at].answer
             del self.steps[at]
+            self.served = _records(step)
             if isinstance(step, BaseException):
                 if isinstance(step, TimeoutError):
                     self.cut_off = getattr(step, "usage", ())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+ABORTED = 3  # the exit code of a game stopped before its end (or a seat that fell back too often)
+
 
 class UsageError(ValueError):
     """Bad command-line input."""

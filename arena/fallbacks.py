@@ -1,5 +1,6 @@
 """Model seats that fall back: counted per seat as a game runs, for the live warning,
-the end-of-game summary and `arena play`'s exit code 3.
+the end-of-game summary, and `arena play`'s exit code 3 (at the end, or during the
+game once a seat has made MIN_DECISIONS decisions: the game stops, ``aborted``).
 
 A model seat's decision ends in an accepted answer or a fallback; every answer
 (accepted or refused) is one successful model call, so from the events alone
@@ -11,10 +12,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from arena.engine import BaseEvent
+from arena.engine import BaseEvent, StopGame
 from arena.engine.events import Fallback, Refused, UsageRecord
 
 MAX_SHARE = 0.2  # `arena play --max-fallback-share` default
+MIN_DECISIONS = 10  # a seat's decisions before its share may stop a game
 
 
 class FallbackCount:
@@ -49,6 +51,15 @@ class FallbackCount:
     def over(self, max_share: float) -> list[int]:
         """The seats that fell back on more than ``max_share`` of their decisions."""
         return [s for s in sorted(self.seats) if self.share(s) > max_share]
+
+    def stop_if_over(self, seat: int, max_share: float, endpoint: str) -> None:
+        """StopGame when ``seat`` (a model seat on ``endpoint``) has made MIN_DECISIONS
+        decisions or more and fell back on more than ``max_share`` of them."""
+        decisions = self.decisions(seat)
+        if seat in self.seats and decisions >= MIN_DECISIONS and self.share(seat) > max_share:
+            raise StopGame(f"fell back on {self.fallbacks[seat]} of {decisions} decisions "
+                           f"({self.share(seat):.0%}, more than {max_share:.0%})",
+                           seat=seat, endpoint=endpoint)
 
     def lines(self, labels: dict[int, str]) -> list[str]:
         """One line per model seat that fell back: fallbacks / decisions."""

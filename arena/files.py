@@ -1,32 +1,89 @@
-"""Reading and writing the project's files with one-line errors that name the file and,
+"""Reading the project's files with one-line errors that name the file and,
 for TOML checked by a pydantic model, the bad key."""
 
 from __future__ import annotations
 
+import os
+import stat
 import tomllib
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import BinaryIO, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 Model = TypeVar("Model", bound=BaseModel)
 
 
-def read_text(path: Path, error: type[Exception]) -> str:
-    """The file's text; ``error`` with the reason when it cannot be read as UTF-8."""
-    try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise error(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+MAX_TEXT_BYTES = 64 << 20  # a config, scenario, table or imported record read whole
 
 
-def write_text(path: Path, text: str, error: type[Exception]) -> None:
-    """Write ``text`` to ``path``, making its folder; ``error`` with the reason on failure."""
+def open_regular(path: Path, error: type[Exception]) -> BinaryIO:
+    """The file opened to read bytes; ``error`` when it cannot be opened or is not a
+    regular file (a folder, or a FIFO or device, which may block or never end)."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO's open must not wait
     except OSError as exc:
-        raise error(f"{path}: cannot write ({exc.strerror})") from None
+        raise error(f"{path}: cannot read ({exc.strerror})") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise error(f"{path}: cannot read (not a regular file)")
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "rb")
+
+
+MAX_LINE_BYTES = 1 << 20  # a line of a transcript or a judgements file; longer is a defect
+CHUNK_BYTES = 1 << 20  # read at a time
+LONG_LINE = f"a line longer than {MAX_LINE_BYTES >> 20} MB"
+
+Row = tuple[int, bytes, bool]
+"""(line number, the line without its newline, whether the newline was there)."""
+
+
+def read_lines(path: Path, error: type[Exception],
+               on_bytes: Callable[[int], None] | None = None) -> Iterator[Row]:
+    """The lines of a regular file as they are read, a chunk at a time, at most
+    ``MAX_LINE_BYTES`` each; ``error`` naming the file (and line) when it cannot be read.
+    ``on_bytes`` is told the size of each chunk (for a progress display)."""
+    with open_regular(path, error) as file:
+        number, rest = 0, b""
+        while True:
+            try:
+                chunk = file.read(CHUNK_BYTES)
+            except OSError as exc:
+                raise error(f"{path}:{number + 1}: cannot read ({exc.strerror})") from None
+            if not chunk:
+                break
+            if on_bytes is not None:
+                on_bytes(len(chunk))
+            rows = (rest + chunk).split(b"\n")
+            rest = rows.pop()
+            for row in rows:
+                number += 1
+                if len(row) > MAX_LINE_BYTES:
+                    raise error(f"{path}:{number}: {LONG_LINE}")
+                yield number, row, True
+            if len(rest) > MAX_LINE_BYTES:
+                raise error(f"{path}:{number + 1}: {LONG_LINE}")
+        if rest:
+            yield number + 1, rest, False
+
+
+def read_text(path: Path, error: type[Exception]) -> str:
+    """The text of a regular file of at most ``MAX_TEXT_BYTES``; ``error`` with the reason
+    when it cannot be read as UTF-8."""
+    with open_regular(path, error) as file:
+        try:
+            data = file.read(MAX_TEXT_BYTES + 1)
+        except OSError as exc:
+            raise error(f"{path}: cannot read ({exc.strerror})") from None
+    if len(data) > MAX_TEXT_BYTES:
+        raise error(f"{path}: cannot read (larger than {MAX_TEXT_BYTES >> 20} MB)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(f"{path}: cannot read (not UTF-8 text: {exc.reason} at byte "
+                    f"{exc.start})") from None
 
 
 def first_error(exc: ValidationError) -> str:

@@ -10,12 +10,16 @@ import json
 import platform
 from datetime import UTC, datetime
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from arena.engine import Game
 from arena.engine.events import SCHEMA
+
+SEED_DIGITS = 20
+Seed = Annotated[int, Field(gt=-10**SEED_DIGITS, lt=10**SEED_DIGITS)]
+"""A seed of at most ``SEED_DIGITS`` digits (a game's, or a model seat's sampling seed)."""
 
 
 class SeatEntry(BaseModel):
@@ -36,7 +40,7 @@ class SeatEntry(BaseModel):
     thinking_budget: int | None = None
     lang: str | None = None
     persona: str | None = None
-    seed: int | None = None
+    seed: Seed | None = None
     player: str | None = None  # a tournament's pool name for the agent in this seat
 
     @property
@@ -73,7 +77,7 @@ class TranscriptHeader(BaseModel):
     type: Literal["header"] = "header"
     schema_id: str = Field(alias="schema")
     game_id: str = ""
-    seed: int | None = None
+    seed: Seed | None = None
     preset: str | None = None
     rules: dict[str, Any] = Field(default_factory=dict)
     deal: dict[str, int] = Field(default_factory=dict)

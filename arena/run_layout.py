@@ -9,7 +9,9 @@ CONFIG_FILE = "config.toml"  # the config the run was started with (editable)
 RUN_FILE = "run.json"  # the schedule-defining config and its hash, written at start
 MANIFEST_FILE = "manifest.jsonl"  # one line per finished game
 SPEND_FILE = "spend.jsonl"  # the spend ledger: one line per model call
+ABORTED_FILE = "aborted.jsonl"  # one line per game that stopped aborted (played again)
 GAMES_DIR = "games"  # one transcript per game
+LOCK_FILE = "tournament.lock"  # held by the one process writing the run; names it
 
 
 def is_run_folder(path: Path) -> bool:

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import IO
 
 from arena.engine import BaseEvent
-from arena.errors import TranscriptError
 from arena.header import TranscriptHeader
+from arena.outputs import cannot_write
 
 
 def event_line(event: BaseEvent) -> str:
@@ -16,21 +16,35 @@ def event_line(event: BaseEvent) -> str:
 
 
 class TranscriptWriter:
-    """Writes the header at once, then appends one flushed JSON line per event."""
+    """Writes the header at once, then appends one flushed JSON line per event; a failed
+    write (disk full, read-only) is a WriteError naming the file, raised once."""
 
     def __init__(self, path: Path, header: TranscriptHeader) -> None:
+        self.path = path
+        self._failed = False
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._file: IO[str] = path.open("w", encoding="utf-8")
         except OSError as exc:
-            raise TranscriptError(f"{path}: cannot write ({exc.strerror})") from None
-        self.path = path
-        self._file.write(header.line() + "\n")
-        self._file.flush()
+            raise cannot_write(path, exc) from None
+        self._write(header.line())
 
     def __call__(self, event: BaseEvent) -> None:
-        self._file.write(event_line(event) + "\n")
-        self._file.flush()
+        self._write(event_line(event))
+
+    def _write(self, line: str) -> None:
+        try:
+            self._file.write(line + "\n")
+            self._file.flush()
+        except OSError as exc:
+            self._failed = True
+            self.close()
+            raise cannot_write(self.path, exc) from None
 
     def close(self) -> None:
-        self._file.close()
+        """Close the file; after a failed write, drop what it could not take."""
+        try:
+            self._file.close()
+        except OSError as exc:
+            if not self._failed:
+                raise cannot_write(self.path, exc) from None

@@ -24,9 +24,9 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from evals.export import fraction, metric_order, seat_sums
-from evals.paired import Difference, holm, needed_units, paired
+from evals.paired import Difference, holm, is_zero, needed_units, paired, wald_p
 from evals.ratings import RATERS, RESAMPLES, Match, matches
-from evals.records import DealKey, GameRecord, deal_key
+from evals.records import DealKey, GameRecord, deal_key, keep
 from evals.samples import base_name
 
 WIN_RATE, RATING = "win_rate", "rating"
@@ -69,13 +69,14 @@ class Pair:
 class Comparison:
     """Every pair of ``players``, with the counts behind them."""
 
-    games: int
+    games: int  # the games compared (stopped ones only with include_capped)
     deals: int
     draws: int  # games nobody or everybody won: counted in win rates, left out of ratings
     resamples: int
     seed: int
     players: list[str]
     pairs: list[Pair]
+    left_out: dict[str, int] = field(default_factory=dict)  # stopped games, per reason
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -173,14 +174,20 @@ def _ratings(records: Sequence[GameRecord], pairs: Sequence[tuple[str, str]],
 
 def _bootstrapped(point: dict[str, float], a: str, b: str, draws: list[float],
                   units: int) -> Difference | None:
+    """The rating difference with its percentile interval and a Wald p-value: the
+    difference over the standard deviation of the resampled ones, against the normal
+    (a resampling p-value cannot go below 2 / (R + 1), which Holm multiplies by the
+    number of pairs: 28 at 8 agents)."""
     if a not in point or b not in point:
         return None
+    diff = point[a] - point[b]
+    if is_zero(diff, point[a], point[b]):
+        diff = 0.0
     if len(draws) < 2:
-        return Difference(point[a], point[b], point[a] - point[b], None, None, None, None, units)
+        return Difference(point[a], point[b], diff, None, None, None, None, units)
     cuts = statistics.quantiles(draws, n=40, method="inclusive")
-    tail = min(sum(d <= 0 for d in draws), sum(d >= 0 for d in draws))
-    return Difference(point[a], point[b], point[a] - point[b], cuts[0], cuts[-1],
-                      min(1.0, 2 * (tail + 1) / (len(draws) + 1)), None, units)
+    return Difference(point[a], point[b], diff, cuts[0], cuts[-1],
+                      wald_p(diff, statistics.stdev(draws)), None, units)
 
 
 def _with_holm(pairs: list[Pair]) -> list[Pair]:
@@ -200,9 +207,12 @@ def _with_holm(pairs: list[Pair]) -> list[Pair]:
 
 def compare(records: Sequence[GameRecord], players: Sequence[str] | None = None, *,
             effect: float | None = None, resamples: int = RESAMPLES,
-            seed: int = 0) -> Comparison:
+            seed: int = 0, include_capped: bool = False) -> Comparison:
     """Every pair of ``players`` (default: all, by name); ``effect`` is the win-rate
-    difference of the power line (default: the observed one)."""
+    difference of the power line (default: the observed one). Stopped games (the day
+    limit, an abort) are left out and counted unless ``include_capped``."""
+    kept = keep(records, include_capped)
+    records = kept.games
     known = sorted({p for record in records for p in record.models.values()})
     chosen = list(players) if players is not None else known
     if missing := [p for p in chosen if p not in known]:
@@ -215,4 +225,4 @@ def compare(records: Sequence[GameRecord], players: Sequence[str] | None = None,
             in zip(pairs, _ratings(records, pairs, resamples, seed), strict=True)]
     draws = sum(1 for r in records if not r.winners or r.winners >= r.models.keys())
     return Comparison(len(records), len(all_deals), draws, resamples, seed, list(
-        dict.fromkeys(chosen)), _with_holm(rows))
+        dict.fromkeys(chosen)), _with_holm(rows), kept.left_out)

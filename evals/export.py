@@ -15,8 +15,8 @@ from collections.abc import Sequence
 
 from arena.engine.events import Fallback, Refused, UsageRecord
 from evals.metrics import COLLECTORS, METRICS
-from evals.outcomes import decider
-from evals.records import GameRecord
+from evals.outcomes import decision_of
+from evals.records import GameRecord, deal_numbers
 from evals.samples import base_name
 from evals.stats import Cell
 from evals.timeline import death_causes
@@ -26,8 +26,9 @@ SeatSums = dict[int, dict[str, Cell]]
 
 USAGE = ("decisions", "fallbacks", "refused", "model_calls", "input_tokens", "output_tokens",
          "cost_usd", "latency_s")
-COLUMNS = ("game_id", "seed", "preset", "seat", "agent", "model", "role", "team", "won",
-           "alive", "days_survived", *USAGE)
+COLUMNS = ("game_id", "deal", "seed", "preset", "winner", "end_reason", "days", "seat",
+           "agent", "model", "role", "team", "won", "alive", "death_cause", "days_survived",
+           *USAGE)
 SECTIONS = frozenset({"deduction", "beliefs", "deception", "persuasion"})  # others: own columns
 
 
@@ -64,7 +65,7 @@ def _usage(record: GameRecord) -> dict[int, Counter[str]]:
     """Per seat: decisions, fallbacks, refused answers, model calls, tokens, cost, latency."""
     out: dict[int, Counter[str]] = defaultdict(Counter)
     for event in record.events:
-        if (seat := decider(event)) is not None:
+        if (seat := decision_of(event)) is not None:
             out[seat]["decisions"] += 1
         if isinstance(event, Fallback):
             out[event.seat]["fallbacks"] += 1
@@ -84,7 +85,8 @@ def _cell(value: object) -> object:
 
 def to_csv(records: Sequence[GameRecord]) -> str:
     """The CSV text: a header row of ``COLUMNS`` and the metric columns, then one row
-    per seat per game, games in the given order and seats in number order."""
+    per seat per game, games in the given order and seats in number order; ``deal``
+    numbers the deals 0, 1, ... as ``arena eval`` clusters them."""
     sums = [seat_sums(record) for record in records]
     names = metric_order({name for game in sums for seat in game.values() for name in seat
                           if not name.startswith("_")
@@ -92,15 +94,18 @@ def to_csv(records: Sequence[GameRecord]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([*COLUMNS, *(f"{name}_{part}" for name in names for part in ("num", "den"))])
-    for record, game in zip(records, sums, strict=True):
+    for record, game, deal in zip(records, sums, deal_numbers(records), strict=True):
         usage = _usage(record)
         died = death_causes(record)
         for seat in sorted(record.roles):
             fixed = {
-                "game_id": record.game_id, "seed": record.seed, "preset": record.preset,
-                "seat": seat, "agent": record.agents[seat], "model": record.models[seat],
+                "game_id": record.game_id, "deal": deal, "seed": record.seed,
+                "preset": record.preset, "winner": record.winner,
+                "end_reason": record.end_reason, "days": record.days, "seat": seat,
+                "agent": record.agents[seat], "model": record.models[seat],
                 "role": record.roles[seat], "team": record.teams[seat],
                 "won": int(seat in record.winners), "alive": int(seat not in died),
+                "death_cause": died[seat][1] if seat in died else "",
                 "days_survived": died[seat][0] if seat in died else record.days,
                 **{key: usage[seat][key] for key in USAGE}}
             metrics = [part for name in names

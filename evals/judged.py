@@ -8,10 +8,11 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from arena.engine.events import Speech
 from arena.errors import TranscriptError
+from arena.files import read_lines
 from evals.claims import statements
 from evals.records import GameRecord
 from evals.samples import Add, Collector, MetricInfo
@@ -22,7 +23,7 @@ DECEPTION = ("fabrication", "omission", "misdirection", "bussing")
 METRICS = {
     **{f"judge_{name}": MetricInfo(
         "judged", "ratio", f"the judge's mean {name.replace('_', ' ')} rating (1-5) of the "
-        "speaker's speeches") for name in SCORES},
+        "speaker's speeches", bounds=(1.0, 5.0)) for name in SCORES},
     **{f"judge_{name}": MetricInfo(
         "judged", "proportion", f"share of the speaker's speeches the judge flagged for "
         f"{name}") for name in DECEPTION},
@@ -33,6 +34,7 @@ METRICS = {
 
 Key = tuple[str, int]
 """(game id, seq of the speech)."""
+Value = TypeVar("Value", int, bool)
 
 
 @dataclass(frozen=True)
@@ -49,25 +51,36 @@ def read_judgements(paths: Iterable[Path]) -> dict[Key, Scored]:
     later file's row for the same speech replaces an earlier one."""
     out: dict[Key, Scored] = {}
     for path in paths:
-        try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except OSError as exc:
-            raise TranscriptError(f"{path}: {exc.strerror}") from None
-        for number, line in enumerate(lines, start=1):
+        for number, line, _ in read_lines(path, TranscriptError):
             row = _row(path, number, line)
             if row is not None and row.get("type") == "judgement" and "scores" in row:
-                out[(str(row["game_id"]), int(row["seq"]))] = Scored(
-                    int(row["seat"]), dict(row["scores"]), dict(row["deception"]))
+                try:
+                    out[(str(row["game_id"]), int(row["seq"]))] = Scored(
+                        int(row["seat"]), _scores(row["scores"], SCORES, int),
+                        _scores(row["deception"], DECEPTION, bool))
+                except (KeyError, TypeError, ValueError):
+                    raise TranscriptError(f"{path}:{number}: not a judgement of "
+                                          "`arena judge`") from None
     return out
 
 
-def _row(path: Path, number: int, line: str) -> dict[str, Any] | None:
+def _scores(given: Any, names: tuple[str, ...], kind: type[Value]) -> dict[str, Value]:
+    """The named scores of a row, each of ``kind`` (KeyError or TypeError when not)."""
+    scores = {name: given[name] for name in names}
+    if not all(type(value) is kind for value in scores.values()):
+        raise TypeError(names)
+    return scores
+
+
+def _row(path: Path, number: int, line: bytes) -> dict[str, Any] | None:
     if not line.strip():
         return None
     try:
         row = json.loads(line)
     except json.JSONDecodeError as exc:
         raise TranscriptError(f"{path}:{number}: not JSON ({exc.msg})") from None
+    except ValueError:  # not UTF-8, or a number beyond Python's int-str limit
+        raise TranscriptError(f"{path}:{number}: not JSON text") from None
     if not isinstance(row, dict):
         raise TranscriptError(f"{path}:{number}: not a JSON object")
     return row

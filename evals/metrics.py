@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
 from evals import beliefs, claims, deception, deduction, judged, outcomes, persuasion
-from evals.records import GameRecord, deal_numbers
+from evals.records import GameRecord, deal_numbers, keep
 from evals.samples import Collector, MetricInfo, base_name
 from evals.stats import (
     Cell,
@@ -99,9 +99,7 @@ def sums(records: Sequence[GameRecord], *groupings: str | None,
     baselines over every seat; each game is read once. The clusters are the deals
     (``deal_numbers``): the games of one preset and seed are one cluster, any other game
     its own. ``extra`` collectors run after the built-in ones (e.g. ``judged.collector``).
-    Games stopped by the day limit (``GameRecord.capped``) are left out: their
-    length is a cut-off and their endless votes would outweigh many real games."""
-    records = [record for record in records if not record.capped]
+    Every game given is summed: callers leave stopped games out with ``records.keep``."""
     for by in groupings:
         if by is not None and by not in GROUPINGS:
             raise ValueError(f"cannot group by {by!r} (choose {', '.join(GROUPINGS)})")
@@ -115,17 +113,18 @@ def sums(records: Sequence[GameRecord], *groupings: str | None,
 
 
 def evaluate(records: Sequence[GameRecord], by: str | None = None,
-             extra: Sequence[Collector] = ()) -> dict[str, Any]:
-    """JSON-ready metrics: ``{"games", "deals", "capped", "by", "groups": {key: {metric:
-    estimate}}}``, an estimate being ``{"value", "low", "high", "n", "games"}`` (``games``:
-    the clusters, deals); ``capped`` games (stopped by the day limit) are counted in
-    ``games`` but left out of every metric; ``by`` None gives one group ``all``, else one
-    group per model / role / seat / team / agent; ``extra`` as in ``sums``."""
-    [(groups, overall)] = sums(records, by, extra=extra)
-    kept = [record for record in records if not record.capped]
+             extra: Sequence[Collector] = (), include_capped: bool = False) -> dict[str, Any]:
+    """JSON-ready metrics: ``{"games", "deals", "capped", "left_out", "by", "groups": {key:
+    {metric: estimate}}}``, an estimate being ``{"value", "low", "high", "n", "games"}``
+    (``games``: the clusters, deals). Stopped games (the day limit, an abort) are counted
+    in ``games`` and, unless ``include_capped``, left out of every metric: ``capped`` says
+    how many, ``left_out`` how many per reason. ``by`` None gives one group ``all``, else
+    one group per model / role / seat / team / agent; ``extra`` as in ``sums``."""
+    kept = keep(records, include_capped)
+    [(groups, overall)] = sums(kept.games, by, extra=extra)
     return {
-        "games": len(records), "deals": len(set(deal_numbers(kept))),
-        "capped": len(records) - len(kept), "by": by,
+        "games": len(records), "deals": len(set(deal_numbers(kept.games))),
+        "capped": len(records) - len(kept.games), "left_out": kept.left_out, "by": by,
         "groups": {key: {name: asdict(e) for name, e in summarise(groups[key], overall).items()}
                    for key in sorted(groups, key=_natural)},
     }
@@ -147,8 +146,17 @@ def summarise(group: Group, overall: Group) -> dict[str, Estimate]:
             continue
         estimate = proportion if info.kind == "proportion" else ratio
         for name in sorted(n for n in group if base_name(n) == base):
-            out[name] = estimate(group[name])
+            out[name] = _clipped(estimate(group[name]), info.bounds)
     return out
+
+
+def _clipped(estimate: Estimate, bounds: tuple[float, float] | None) -> Estimate:
+    """The estimate with its interval clipped to ``bounds`` (when given)."""
+    if bounds is None or estimate.low is None or estimate.high is None:
+        return estimate
+    low, high = bounds
+    return replace(estimate, low=min(high, max(low, estimate.low)),
+                   high=max(low, min(high, estimate.high)))
 
 
 def _one_minus(value: float | None) -> float | None:

@@ -60,6 +60,15 @@ def decider(event: BaseEvent) -> int | None:
     return None
 
 
+def decision_of(event: BaseEvent) -> int | None:
+    """The seat whose decision the event stands for: a decision event's (``decider``), or
+    a fallback's whose default leaves no event (a declined self-destruct, no belief), so
+    ``fallback_rate`` stays within 0 and 1."""
+    if isinstance(event, Fallback):
+        return event.seat if event.kind in SILENT else None
+    return decider(event)
+
+
 class Requests:
     """Counts each seat's requests and those whose first answer was refused or failed.
 
@@ -104,8 +113,9 @@ def collect(record: GameRecord, add: Add) -> None:
     requests = Requests()
     for event in record.events:
         if (deciding := decider(event)) is not None:
-            decisions[deciding] += 1
             requests.decided(deciding, event)
+        if (deciding := decision_of(event)) is not None:
+            decisions[deciding] += 1
         if isinstance(event, Fallback):
             fallbacks[event.seat] += 1
             requests.trouble(event)

@@ -17,6 +17,14 @@ from evals.stats import Z95, t95
 
 Z80 = 0.8416212335729143  # one-sided 80% normal quantile: power 0.8 in ``needed_units``
 _TINY = 1e-300
+TOLERANCE = 1e-9
+"""Differences within this (relative to the values' size, at least 1) are zero: the
+same tallies summed in another order differ by float rounding, not by play."""
+
+
+def is_zero(difference: float, *values: float) -> bool:
+    """Whether ``difference`` of ``values`` is float noise (see ``TOLERANCE``)."""
+    return abs(difference) <= TOLERANCE * max(1.0, *(abs(v) for v in values))
 
 
 @dataclass(frozen=True)
@@ -73,11 +81,12 @@ def t_pvalue(t: float, df: int) -> float:
 
 def paired(a: Sequence[float], b: Sequence[float]) -> Difference:
     """The mean difference of paired values (one pair per unit) with its t interval and
-    p-value; identical differences give a zero-width interval and p 1 (mean 0) or 0."""
-    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    p-value; identical differences give a zero-width interval and p 1 (mean 0) or 0.
+    A per-unit difference that is float noise (``is_zero``) counts as 0."""
+    diffs = [0.0 if is_zero(x - y, x, y) else x - y for x, y in zip(a, b, strict=True)]
     n = len(diffs)
     mean_a, mean_b = statistics.fmean(a), statistics.fmean(b)
-    mean = mean_a - mean_b
+    mean = statistics.fmean(diffs)
     if n < 2:
         return Difference(mean_a, mean_b, mean, None, None, None, None, n)
     sd = statistics.stdev(diffs)
@@ -85,6 +94,14 @@ def paired(a: Sequence[float], b: Sequence[float]) -> Difference:
     half = t95(n - 1) * se
     p = t_pvalue(mean / se, n - 1) if se else float(mean == 0)
     return Difference(mean_a, mean_b, mean, mean - half, mean + half, p, sd, n)
+
+
+def wald_p(estimate: float, se: float) -> float:
+    """Two-sided p-value of ``estimate`` with standard error ``se`` against the normal
+    (1 for an estimate of 0; 0 for another with no spread)."""
+    if estimate == 0:
+        return 1.0
+    return math.erfc(abs(estimate) / (se * math.sqrt(2))) if se > 0 else 0.0
 
 
 def holm(pvalues: Sequence[float | None]) -> list[float | None]:

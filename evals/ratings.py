@@ -101,6 +101,7 @@ class Rating:
     sigma: float
     ordinal: Interval
     elo: Interval
+    tied_with: tuple[str, ...] = ()  # "player·group" of keys always on its side: see ``tied``
 
 
 @dataclass(frozen=True)
@@ -251,6 +252,22 @@ def _records(games: Sequence[Match], deals: Sequence[int]) -> dict[Key, Clusters
     return out
 
 
+def tied(games: Sequence[Match]) -> dict[Key, tuple[Key, ...]]:
+    """Per key, the other keys that sat on the same side(s) as it in every game it
+    played, and played no other: teammates the schedule never separates, whose ratings
+    are one number by construction, a key moving by the mean of its seats' updates
+    (with two agents in a duplicate schedule, both agents' village seats)."""
+    sides: dict[Key, list[tuple[int, bool, bool]]] = defaultdict(list)
+    for number, match in enumerate(games):
+        for key, (won, lost) in match.seats.items():
+            sides[key].append((number, won > 0, lost > 0))
+    together: dict[tuple[tuple[int, bool, bool], ...], list[Key]] = defaultdict(list)
+    for key, played in sides.items():
+        together[tuple(played)].append(key)
+    return {key: tuple(k for k in keys if k != key)
+            for keys in together.values() if len(keys) > 1 for key in keys}
+
+
 def rate_pool(games: Sequence[Match], deals: Sequence[int], resamples: int,
               rng: random.Random) -> list[Rating]:
     """Ratings with intervals of one pool's games (``deals[i]``: game i's deal), best
@@ -259,6 +276,7 @@ def rate_pool(games: Sequence[Match], deals: Sequence[int], resamples: int,
     elos = elo(games)
     bounds = _bootstrap(games, deals, resamples, rng)
     played = Counter(key for match in games for key in match.seats)
+    shared = tied(games)
     rows = []
     for key, cells in _records(games, deals).items():
         rating = skill[key]
@@ -267,7 +285,8 @@ def rate_pool(games: Sequence[Match], deals: Sequence[int], resamples: int,
             player=key[0], group=key[1], games=played[key], seats=seats, wins=int(wins),
             win_rate=proportion(cells), mu=rating.mu, sigma=rating.sigma,
             ordinal=_interval(rating.ordinal(), bounds["ordinal"].get(key)),
-            elo=_interval(elos[key], bounds["elo"].get(key))))
+            elo=_interval(elos[key], bounds["elo"].get(key)),
+            tied_with=tuple(f"{player}·{group}" for player, group in shared.get(key, ()))))
     return sorted(rows, key=lambda r: (-r.ordinal.value, r.player, r.group))
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from arena.engine.events import Fallback
 from arena.fallbacks import MAX_SHARE
-from evals.outcomes import decider
+from evals.outcomes import decision_of
 from evals.records import GameRecord
 
 MAX_FALLBACK_SHARE = MAX_SHARE  # one default with `arena play` and tournaments
@@ -35,7 +35,7 @@ def fallback_shares(record: GameRecord) -> dict[int, float]:
     for event in record.events:
         if isinstance(event, Fallback):
             fallbacks[event.seat] += 1
-        elif (seat := decider(event)) is not None:
+        if (seat := decision_of(event)) is not None:
             decisions[seat] += 1
     return {seat: min(1.0, count / decisions[seat]) if decisions[seat] else 1.0
             for seat, count in sorted(fallbacks.items())}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from html import escape
 from typing import Any
 
@@ -13,7 +13,7 @@ from arena.engine.events import UsageRecord
 from evals.charts import Bar, Point, interval_chart, scatter_chart
 from evals.metrics import evaluate, section_of
 from evals.ratings import ELO_K, ELO_START, RESAMPLES, Interval, Leaderboard, Rating, rate
-from evals.records import GameRecord
+from evals.records import GameRecord, keep, left_out_note
 from evals.reliability import MAX_FALLBACK_SHARE, RATES, Excluded, rates, screen
 from evals.stats import Estimate
 
@@ -43,6 +43,7 @@ class Report:
     costs: dict[str, float | None]  # None: unknown (a call without a price)
     max_fallback_share: float = MAX_FALLBACK_SHARE
     excluded: tuple[Excluded, ...] = ()
+    left_out: dict[str, int] = field(default_factory=dict)  # stopped games, per reason
 
     def rates(self) -> dict[str, dict[str, Any]]:
         """Per player, fallback and refusal rates (over every game, excluded ones too)."""
@@ -69,19 +70,23 @@ def costs_per_seat_game(records: Sequence[GameRecord]) -> dict[str, float | None
 
 def build(records: Sequence[GameRecord], *, source: str, skipped: int = 0,
           resamples: int = RESAMPLES, seed: int = 0,
-          max_fallback_share: float = MAX_FALLBACK_SHARE) -> Report:
-    """The report of ``records`` (``skipped``: unfinished transcripts left out). Games in
-    which a seat fell back on more than ``max_fallback_share`` of its decisions are left
-    out of the ratings (not of the metrics) and listed."""
-    ordered = sorted(records, key=lambda r: (r.game_id, str(r.path)))
-    rated, excluded = screen(ordered, max_fallback_share)
+          max_fallback_share: float = MAX_FALLBACK_SHARE,
+          include_capped: bool = False) -> Report:
+    """The report of ``records`` (``skipped``: unfinished transcripts left out). Stopped
+    games (the day limit, an abort) are left out of everything and counted unless
+    ``include_capped``. Games in which a seat fell back on more than
+    ``max_fallback_share`` of its decisions are left out of the ratings (not of the
+    metrics) and listed."""
+    kept = keep(sorted(records, key=lambda r: (r.game_id, str(r.path))), include_capped)
+    rated, excluded = screen(kept.games, max_fallback_share)
     return Report(source, skipped, rate(rated, resamples=resamples, seed=seed),
-                  evaluate(ordered, by="model"), costs_per_seat_game(ordered),
-                  max_fallback_share, tuple(excluded))
+                  evaluate(kept.games, by="model", include_capped=True),
+                  costs_per_seat_game(kept.games),
+                  max_fallback_share, tuple(excluded), kept.left_out)
 
 
 def to_json(report: Report) -> dict[str, Any]:
-    return {"source": report.source, "skipped": report.skipped,
+    return {"source": report.source, "skipped": report.skipped, "left_out": report.left_out,
             "ratings": report.leaderboard.to_dict(), "reliability": report.rates(),
             "max_fallback_share": report.max_fallback_share,
             "excluded": [asdict(e) for e in report.excluded], "metrics": report.metrics,
@@ -122,7 +127,7 @@ def _ratings_table(ratings: Sequence[Rating], group: str | None,
     head = ["model", *([group] if group else []), "OpenSkill ordinal", "95% CI", "μ ± σ",
             "Elo", "95% CI", "games", "seats", "win rate", "95% CI",
             *(name.replace("_", " ") for name in RATES if rates is not None)]
-    rows = [_cells((r.player, ""), *([(r.group, "")] if group else []))
+    rows = [_cells((r.player, ""), *([(tied_mark(r), "")] if group else []))
             + _estimate_cells(r.ordinal)
             + _cells((f"{r.mu:.1f} ± {r.sigma:.1f}", ""))
             + _estimate_cells(r.elo, 0)
@@ -134,9 +139,27 @@ def _ratings_table(ratings: Sequence[Rating], group: str | None,
     return _table(head, rows, "grouped" if group else "")
 
 
+TIED_NOTE = ("†: always on one side with the ratings named, so rated as one number: the "
+             "schedule cannot tell them apart (a side-swap schedule can, docs/tournament.md)")
+
+
+def tied_mark(rating: Rating) -> str:
+    """The rating's group, marked † with the ratings it always shares a side with."""
+    if not rating.tied_with:
+        return rating.group
+    return f"{rating.group} † {', '.join(rating.tied_with)}"
+
+
 def rate_text(rates: dict[str, dict[str, Any]], player: str, name: str) -> str:
     """One of a player's reliability rates as text ("–" when it has none)."""
     return number(rates.get(player, {}).get(name, {}).get("value"))
+
+
+def counted_note(report: Report) -> str:
+    """``N games rated``, then the unfinished and stopped games left out."""
+    skipped = f", {report.skipped} unfinished left out" if report.skipped else ""
+    stopped = left_out_note(report.left_out)
+    return report.leaderboard.counted + skipped + (f"; {stopped}" if stopped else "")
 
 
 def excluded_note(report: Report) -> str:
@@ -223,15 +246,16 @@ def _cost_section(report: Report) -> str:
 def to_html(report: Report) -> str:
     """One self-contained page: inline CSS and SVG, every text escaped."""
     board = report.leaderboard
-    skipped = f", {report.skipped} unfinished left out" if report.skipped else ""
     parts = [
         f"<h1>Werewolf Arena · ratings report</h1><p>{escape(report.source)}: "
-        f"{board.counted}{skipped}. Intervals: {board.resamples} bootstrap resamples of "
+        f"{escape(counted_note(report))}. Intervals: {board.resamples} bootstrap resamples of "
         f"the deals (seed {board.seed}); win rates and metrics: deals as clusters. Elo starts "
         f"at {ELO_START:.0f}, K = {ELO_K:.0f}.</p>",
         "<h2>Leaderboard</h2>", _excluded_section(report),
         _ratings_table(board.overall, None, report.rates()), _charts(board),
         *(f"<h2>{POOL_TITLES[pool]}</h2>{_ratings_table(board.pool(pool), pool)}"
+          + (f'<p class="note">{escape(TIED_NOTE)}.</p>'
+             if any(r.tied_with for r in board.pool(pool)) else "")
           for pool in ("side", "role")),
         "<h2>Metrics by model</h2>", _metrics_tables(report.metrics),
         "<h2>Cost</h2>", _cost_section(report),

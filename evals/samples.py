@@ -18,12 +18,14 @@ class MetricInfo:
 
     ``proportion``: share of samples with y = 1 (Wilson). ``ratio``: sum y / sum x,
     a mean when x = 1 (t interval, games as clusters). ``derived``: computed from
-    other metrics of the same group (see ``evals.metrics``).
+    other metrics of the same group (see ``evals.metrics``). ``bounds``: the range a
+    ratio's values lie in (e.g. a 1-5 rating); its interval is clipped to it.
     """
 
     section: Section
     kind: Kind
     doc: str
+    bounds: tuple[float, float] | None = None  # the values it can take: intervals clipped
 
 
 class Add(Protocol):

@@ -67,8 +67,10 @@ def wilson(successes: float, n: int) -> Estimate:
 def proportion(clusters: Clusters) -> Estimate:
     """Share of samples with y = 1 (x is ignored): Wilson with the effective sample size
     n / design effect, the design effect being the game-clustered variance over the
-    binomial one (at least 1; 1 when every sample agrees), and t(G - 1) for z. With one
-    sample per game the design effect is G / (G - 1). One game gives no interval."""
+    binomial one (at least 1), and t(G - 1) for z. With one sample per game the design
+    effect is G / (G - 1). When every sample agrees (p 0 or 1) the data cannot tell the
+    effect, and the worst case is taken: the games' samples move together, G - 1
+    effective samples. One game gives no interval."""
     y, _, n = totals(clusters)
     games = len(clusters)
     if n == 0:
@@ -78,7 +80,7 @@ def proportion(clusters: Clusters) -> Estimate:
         return Estimate(p, None, None, n, games)
     clustered = games / (games - 1) * sum((c[0] - p * c[2]) ** 2 for c in clusters.values())
     binomial = p * (1 - p) * n  # both variances times n^2
-    effect = max(1.0, clustered / binomial) if binomial > 0 else 1.0
+    effect = max(1.0, clustered / binomial if binomial > 0 else n / (games - 1))
     return Estimate(p, *wilson_bounds(p, n / effect, t95(games - 1)), n, games)
 
 

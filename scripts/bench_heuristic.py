@@ -24,7 +24,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 
-import agents.belief
+import agents.belief.exact
 from agents import make_agent
 from arena.engine import GameConfig, run_game_in_line
 from arena.presets import load_preset
@@ -47,12 +47,12 @@ def play(config: GameConfig, seeds: range) -> int:
 @contextmanager
 def unweighed() -> Iterator[None]:
     """No sums over wolf sets while inside: every belief is the prior spread."""
-    weigh = agents.belief.weigh
-    agents.belief.weigh = lambda ev, *, pairs: None
+    weigh = agents.belief.exact.weigh
+    agents.belief.exact.weigh = lambda ev, *, pairs: None
     try:
         yield
     finally:
-        agents.belief.weigh = weigh
+        agents.belief.exact.weigh = weigh
 
 
 Timing = tuple[list[float], list[float], float]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-import agents.belief
+import agents.belief.exact
 from agents import make_agent
 from arena.engine import GameResult, run_game_in_line
 from arena.presets import load_preset
@@ -16,11 +16,11 @@ ENGINE = load_script("bench_engine")
 
 
 def test_the_ceiling_leaves_the_weighing_out_and_puts_it_back() -> None:
-    weigh = agents.belief.weigh
+    weigh = agents.belief.exact.weigh
     with pytest.raises(RuntimeError), HEURISTIC.unweighed():
-        assert agents.belief.weigh is not weigh
+        assert agents.belief.exact.weigh is not weigh
         raise RuntimeError("a game that fails inside")
-    assert agents.belief.weigh is weigh
+    assert agents.belief.exact.weigh is weigh
 
 
 def test_the_exact_timing_plays_the_real_heuristic_and_the_ceiling_another_game() -> None:

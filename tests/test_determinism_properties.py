@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import importlib.util
 import os
 import random
 import subprocess
@@ -58,16 +57,14 @@ from arena.header import SeatEntry, make_header
 from arena.presets import load_preset, preset_names
 from arena.transcript import read
 from arena.transcript_writer import TranscriptWriter, event_line
+from tests.games import BOT_KINDS, HEURISTIC_PRESETS, bot_game, bots, drawn_bot_games
+from tests.sweep import presets, sizes
 
 REPO = Path(__file__).resolve().parents[1]
-HAVE_HEURISTIC = importlib.util.find_spec("agents.heuristic") is not None
-BOT_KINDS: tuple[str, ...] = ("random", "passive", *(("heuristic",) if HAVE_HEURISTIC else ()))
 WOLF = "werewolf"
 SPECIALS = frozenset({"seer", "witch", "hunter", "guard", "cupid", "idiot"})
 # the cards whose win rules expected_winner models; other presets get the other checks
 MODELLED_ROLES = SPECIALS | {WOLF, "villager"}
-# the heuristic bot is slow on big tables; keep its games to these
-HEURISTIC_PRESETS = tuple(n for n in preset_names() if load_preset(n).players <= 12)
 
 
 def modelled(config: GameConfig) -> bool:
@@ -84,16 +81,6 @@ def modelled(config: GameConfig) -> bool:
 def etype(event: BaseEvent) -> str:
     """An event's ``type`` tag (every concrete event class declares one)."""
     return str(getattr(event, "type", ""))
-
-
-def bots(config: GameConfig, kind: str, seed: int) -> dict[int, SeatAgent]:
-    """Fresh bots of one kind (or ``mixed``: each seat draws a built-in kind)."""
-    rng = random.Random(seed)
-    out: dict[int, SeatAgent] = {}
-    for seat in range(1, config.players + 1):
-        name = rng.choice(BOT_KINDS) if kind == "mixed" else kind
-        out[seat] = make_agent(name, seat, seed)
-    return out
 
 
 def play(config: GameConfig, agents: dict[int, SeatAgent], seed: int) -> GameResult:
@@ -116,16 +103,18 @@ def first_difference(want: list[str], got: list[str]) -> str | None:
 # --------------------------------------------------------------------------- determinism
 
 
-@pytest.mark.parametrize("preset", preset_names())
+@pytest.mark.parametrize("preset", presets())
 def test_same_seed_same_agents_same_bytes(preset: str) -> None:
+    """The shared game of each kind, played again from scratch, gives the same bytes."""
     kinds = ["random", "passive"]
     if preset in HEURISTIC_PRESETS:
         kinds += [*BOT_KINDS[2:], "mixed"]
     for kind in kinds:
         # all-passive tables never kill: a short day cap keeps their draws cheap
-        overrides = {"game.max_days": 3} if kind == "passive" else None
-        config = load_preset(preset, overrides=overrides)
-        first = "\n".join(lines(play(config, bots(config, kind, 3), 3))).encode()
+        max_days = 3 if kind == "passive" else None
+        config = load_preset(preset, overrides=None if max_days is None else
+                             {"game.max_days": max_days})
+        first = "\n".join(lines(bot_game(preset, kind, 3, max_days))).encode()
         again = "\n".join(lines(play(config, bots(config, kind, 3), 3))).encode()
         assert first == again, f"{preset} {kind}"
 
@@ -213,8 +202,15 @@ class FlakyAgent:
         return Decision(kind="vote", target=99)
 
 
+def transcript_writer(game: Game, seed: int, path: Path) -> TranscriptWriter:
+    """A transcript of ``game`` at ``path``, its header written as the CLI writes it."""
+    seats = [SeatEntry(seat=s, name=f"P{s}", agent="test")
+             for s in range(1, game.judge.config.players + 1)]
+    return TranscriptWriter(path, make_header(game, game_id=path.stem, seed=seed, seats=seats))
+
+
 def record_transcript(config: GameConfig, agents: dict[int, SeatAgent], seed: int,
-                      path: Path) -> GameResult:
+                      path: Path, deal: list[str] | None = None) -> GameResult:
     """Play with a TranscriptWriter sink, as the CLI does."""
     sinks: list[Callable[[BaseEvent], None]] = []
 
@@ -222,9 +218,8 @@ def record_transcript(config: GameConfig, agents: dict[int, SeatAgent], seed: in
         for sink in sinks:
             sink(event)
 
-    game = Game(config, agents, seed=seed, sink=fan_out)
-    seats = [SeatEntry(seat=s, name=f"P{s}", agent="test") for s in range(1, config.players + 1)]
-    writer = TranscriptWriter(path, make_header(game, game_id=path.stem, seed=seed, seats=seats))
+    game = Game(config, agents, seed=seed, deal=deal, sink=fan_out)
+    writer = transcript_writer(game, seed, path)
     sinks.append(writer)
     try:
         return asyncio.run(game.run())
@@ -232,23 +227,40 @@ def record_transcript(config: GameConfig, agents: dict[int, SeatAgent], seed: in
         writer.close()
 
 
-def assert_replays(config: GameConfig, agents: dict[int, SeatAgent], seed: int,
-                   path: Path) -> GameResult:
-    result = record_transcript(config, agents, seed, path)
+def check_replays(path: Path, result: GameResult) -> None:
+    """The transcript at ``path`` holds ``result``'s events and replays to the same lines."""
     transcript = read(path)
     assert transcript.lines == lines(result)
     problem = first_difference(transcript.lines, replay_lines(transcript))
-    assert problem is None, f"{config.preset} seed {seed}: {problem}"
+    assert problem is None, f"{path.name}: {problem}"
+
+
+def assert_replays(config: GameConfig, agents: dict[int, SeatAgent], seed: int,
+                   path: Path) -> GameResult:
+    result = record_transcript(config, agents, seed, path)
+    check_replays(path, result)
     return result
 
 
-@pytest.mark.parametrize("preset", preset_names())
+def write_transcript(config: GameConfig, result: GameResult, seed: int, path: Path) -> None:
+    """Write a played random-bot game's transcript (its header from the same deal)."""
+    writer = transcript_writer(Game(config, bots(config, "random", seed), seed=seed), seed, path)
+    try:
+        for event in result.events:
+            writer(event)
+    finally:
+        writer.close()
+
+
+@pytest.mark.parametrize("preset", presets())
 def test_replay_reproduces_bot_games(preset: str, tmp_path: Path) -> None:
+    """The shared random-bot games, written as transcripts, replay event for event."""
+    config = load_preset(preset)
     for seed in range(2):
-        config = load_preset(preset)
-        agents: dict[int, SeatAgent] = {s: RandomAgent(derive_seed(seed, s))
-                                        for s in range(1, config.players + 1)}
-        assert_replays(config, agents, seed, tmp_path / f"{preset}-{seed}.jsonl")
+        result = bot_game(preset, "random", seed)
+        path = tmp_path / f"{preset}-{seed}.jsonl"
+        write_transcript(config, result, seed, path)
+        check_replays(path, result)
 
 
 class TrippingWolf(RandomAgent):
@@ -283,25 +295,10 @@ def test_replay_reproduces_misbehaviour_around_optional_requests(mode: str,
     random.Random(1).shuffle(deal)
     agents: dict[int, SeatAgent] = {s: TrippingWolf(derive_seed(1, s), mode)
                                     for s in range(1, config.players + 1)}
-    sinks: list[Callable[[BaseEvent], None]] = []
-
-    def fan_out(event: BaseEvent) -> None:
-        for sink in sinks:
-            sink(event)
-
-    game = Game(config, agents, seed=1, deal=deal, sink=fan_out)
     path = tmp_path / f"{mode}.jsonl"
-    seats = [SeatEntry(seat=s, name=f"P{s}", agent="test") for s in range(1, config.players + 1)]
-    writer = TranscriptWriter(path, make_header(game, game_id=path.stem, seed=1, seats=seats))
-    sinks.append(writer)
-    try:
-        result = asyncio.run(game.run())
-    finally:
-        writer.close()
+    result = record_transcript(config, agents, 1, path, deal=deal)
     assert any(etype(e) in ("error", "fallback") for e in result.events)
-    transcript = read(path)
-    problem = first_difference(transcript.lines, replay_lines(transcript))
-    assert problem is None, problem
+    check_replays(path, result)
 
 
 def test_a_failed_answer_to_a_village_power_replays_on_its_own_day(tmp_path: Path) -> None:
@@ -525,23 +522,19 @@ def check_properties(result: GameResult, config: GameConfig) -> None:
         check_winners(result, config.rules, config.rules.game__max_days)
 
 
-@settings(max_examples=150, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(preset=st.sampled_from(preset_names()), seed=st.integers(0, 2**32 - 1),
-       kind=st.sampled_from((*BOT_KINDS, "mixed")))
-def test_game_properties(preset: str, seed: int, kind: str) -> None:
-    if kind in ("heuristic", "mixed") and preset not in HEURISTIC_PRESETS:
-        preset = HEURISTIC_PRESETS[seed % len(HEURISTIC_PRESETS)]
-    # all-passive tables never kill: a short day cap keeps their draws cheap
-    config = load_preset(preset, overrides={"game.max_days": 6} if kind == "passive" else None)
-    check_properties(play(config, bots(config, kind, seed), seed), config)
+@pytest.mark.parametrize("examples", sizes(30, 150))
+def test_game_properties(examples: int) -> None:
+    def check(config: GameConfig, kind: str, seed: int) -> None:
+        check_properties(play(config, bots(config, kind, seed), seed), config)
+
+    drawn_bot_games(examples, 6, check)
 
 
-@pytest.mark.parametrize("preset", preset_names())
+@pytest.mark.parametrize("preset", presets())
 def test_game_properties_every_preset(preset: str) -> None:
     config = load_preset(preset)
     for seed in range(3):
-        check_properties(play(config, bots(config, "random", seed), seed), config)
+        check_properties(bot_game(preset, "random", seed), config)
 
 
 def _mutated(result: GameResult, index: int, **changes: Any) -> GameResult:

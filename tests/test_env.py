@@ -1,5 +1,5 @@
 """The PettingZoo environment: the API test, exact action masks, rewards by team at the
-end, bots answering in line, the example."""
+end, bots answering in line, the examples (README, docs/env.md, examples/)."""
 
 from __future__ import annotations
 
@@ -83,6 +83,7 @@ def test_info_carries_the_view_the_request_and_the_prompt() -> None:
     assert view["seat"] == int(agent.split("_")[1]) == request.seat
     assert view["request"]["kind"] == request.kind
     assert view["role"] in info["text"] and "P1" in info["text"]
+    assert view["role"] in info["system"] and "werewolf" in info["system"]  # the card, rules
     mask = env.observe(agent)["action_mask"]
     assert set(np.flatnonzero(mask)) == set(request.options) | (
         {0} if request.allow_none else set())
@@ -104,3 +105,14 @@ def test_the_example_runs(capsys: pytest.CaptureFixture[str],
     runpy.run_path("examples/werewolf_env.py", run_name="__main__")
     out = capsys.readouterr().out
     assert "seat 1 as" in out and "won" in out
+
+
+def test_the_docs_rl_snippet_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    text = (Path(__file__).resolve().parent.parent / "docs" / "env.md").read_text(
+        encoding="utf-8")
+    section = text.split("## Plugging it into an RL library", 1)[1]
+    code = re.search(r"^```python\n(.*?)^```", section, re.S | re.M)
+    assert code, "the section has no Python example"
+    exec(compile(code.group(1), "docs/env.md", "exec"), {"__name__": "docs_env"})
+    winner, rewards = capsys.readouterr().out.split(" ", 1)
+    assert winner in ("village", "wolves") and rewards.strip() == "[-1.0, 1.0]"

@@ -317,13 +317,19 @@ def test_a_fake_seer_calls_a_good_player_a_wolf() -> None:
 # (speed is a benchmark, not a test: `make bench` prints heuristic games per second)
 
 
-def test_heuristic_village_beats_random_wolves() -> None:
-    base = village_rate(CLASSIC, RandomAgent, RandomAgent, 200)
-    strong = village_rate(CLASSIC, HeuristicAgent, RandomAgent, 200)
+# the default suite's quick look at 40 games; make test-full plays 200
+STRENGTH_GAMES = [40, pytest.param(200, marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("games", STRENGTH_GAMES)
+def test_heuristic_village_beats_random_wolves(games: int) -> None:
+    base = village_rate(CLASSIC, RandomAgent, RandomAgent, games)
+    strong = village_rate(CLASSIC, HeuristicAgent, RandomAgent, games)
     assert strong >= 0.8 and strong >= base + 0.3, (strong, base)
 
 
-def test_heuristic_wolves_beat_random_village() -> None:
-    base = village_rate(FANLANG, RandomAgent, RandomAgent, 200)
-    strong = village_rate(FANLANG, RandomAgent, HeuristicAgent, 200)
+@pytest.mark.parametrize("games", STRENGTH_GAMES)
+def test_heuristic_wolves_beat_random_village(games: int) -> None:
+    base = village_rate(FANLANG, RandomAgent, RandomAgent, games)
+    strong = village_rate(FANLANG, RandomAgent, HeuristicAgent, games)
     assert strong <= 0.2 and strong <= base - 0.3, (strong, base)

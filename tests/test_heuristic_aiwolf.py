@@ -199,6 +199,7 @@ def _cards(heuristic: Callable[[str], bool]) -> Pick:
     return lambda role: HeuristicAgent if heuristic(role) else RandomAgent
 
 
+@pytest.mark.slow
 def test_the_heuristic_possessed_and_village_beat_random_ones_on_aiwolf_tables() -> None:
     """aiwolf-5 (one wolf, one possessed, no kill on the first night), the rest
     heuristic: the wolves' side wins more with a heuristic possessed than with a random

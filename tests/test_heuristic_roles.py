@@ -44,7 +44,8 @@ from arena.engine.events import (
 )
 from arena.engine.judge import SeatAgent
 from arena.engine.requests import SHAPES
-from arena.presets import load_preset, preset_names
+from arena.presets import load_preset
+from tests.sweep import presets
 
 CLASSIC = {"werewolf": 3, "seer": 1, "witch": 1, "hunter": 1, "guard": 1, "villager": 5}
 SEER_SAYS_9 = (Claim(kind="role", role="seer"), Claim(kind="check", target=9, result=WOLF))
@@ -587,7 +588,7 @@ def _answerable(request: Request) -> bool:
     return shape != "pair" or len(request.options) >= request.count
 
 
-@pytest.mark.parametrize("preset", preset_names())
+@pytest.mark.parametrize("preset", presets())
 def test_every_preset_is_played_legally(preset: str) -> None:
     """Seed 0: heuristic seats only; seed 1: heuristic and random seats alternate."""
     config = load_preset(preset)
@@ -615,6 +616,7 @@ def _play(config: GameConfig, seed: int, village: type[HeuristicAgent] | type[Ra
     return asyncio.run(run_game(config, agents, seed=seed, deal=deal))
 
 
+@pytest.mark.slow
 def test_the_heuristic_beats_random_play_on_both_sides_of_a_table_with_new_roles() -> None:
     """tv-16 (elder, scapegoat, piper and idiot among the village's cards): heuristic
     seats win far more often than random ones in their place, on either side."""

@@ -12,8 +12,8 @@ import math
 
 import pytest
 
-from agents import belief, make_agent
-from agents.belief import BeliefTracker, Evidence, Marginals, is_pack, weigh
+from agents import make_agent
+from agents.belief import BeliefTracker, Evidence, Marginals, arrays, is_pack, knowledge, weigh
 from agents.heuristic import HeuristicAgent
 from arena.engine import Decision, GameConfig, Observation, Request, make_rules, run_game
 from arena.engine.judge import SeatAgent
@@ -30,7 +30,7 @@ of the sets without it, which can be a small difference of large sums."""
 def small(config: GameConfig) -> bool:
     """A table the list path still weighs (at most EXACT_SETS wolf sets)."""
     pack = sum(c for r, c in config.roles.items() if is_pack(r))
-    return math.comb(config.players, pack) <= belief.EXACT_SETS
+    return math.comb(config.players, pack) <= knowledge.EXACT_SETS
 
 
 SMALL = [n for n in preset_names() if small(load_preset(n))]
@@ -97,7 +97,7 @@ def test_arrays_weigh_as_the_list_path(preset: str, monkeypatch: pytest.MonkeyPa
     for ev in evidences(preset, 1, every=7):
         listed = beliefs(weigh(ev, pairs=True), ev)
         with monkeypatch.context() as patch:
-            patch.setattr(belief, "EXACT_SETS", 0)
+            patch.setattr(knowledge, "EXACT_SETS", 0)
             assert ev.vectorised
             arrayed = beliefs(weigh(ev, pairs=True), ev)
         assert gap(listed, arrayed) < TOLERANCE
@@ -108,7 +108,7 @@ def test_arrays_on_a_large_table_weigh_as_the_list_path(
     evs = evidences("classic-18", 2, every=40)
     assert evs and all(ev.vectorised for ev in evs)
     arrayed = [beliefs(weigh(ev, pairs=True), ev) for ev in evs]
-    monkeypatch.setattr(belief, "EXACT_SETS", 10**9)
+    monkeypatch.setattr(knowledge, "EXACT_SETS", 10**9)
     for ev, fast in zip(evs, arrayed, strict=True):
         assert gap(beliefs(weigh(ev, pairs=True), ev), fast) < TOLERANCE
 
@@ -122,12 +122,12 @@ def test_a_sample_estimates_the_exact_belief(monkeypatch: pytest.MonkeyPatch) ->
     """Sampling on a large table, against all its sets (both on arrays)."""
     evs = evidences("classic-18", 3, every=25)
     exact = [beliefs(weigh(ev, pairs=True), ev)[:1] for ev in evs]
-    belief.dense.cache_clear()
-    monkeypatch.setattr(belief, "SAMPLE_SETS", 2000)
+    arrays.dense.cache_clear()
+    monkeypatch.setattr(arrays, "SAMPLE_SETS", 2000)
     try:
         sampled = [beliefs(weigh(ev, pairs=True), ev)[:1] for ev in evs]
     finally:
-        belief.dense.cache_clear()
+        arrays.dense.cache_clear()
     errors = [gap(a, b) for a, b in zip(exact, sampled, strict=True)]
     assert max(errors) < SAMPLE_TOLERANCE, max(errors)
 

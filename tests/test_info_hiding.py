@@ -10,12 +10,10 @@
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import importlib.util
 import itertools
 import os
-import random
 import subprocess
 import sys
 import tomllib
@@ -28,20 +26,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agents import make_agent
-from agents.base import derive_seed
 from agents.belief import POWER_CARDS
-from agents.passive import PassiveAgent
-from agents.random import RandomAgent
 from agents.replay import ReplayAgent, Step, decisions_by_seat
 from arena.engine import (
     Decision,
     GameConfig,
-    GameResult,
     Observation,
     Request,
     observe,
-    run_game,
     variants,
 )
 from arena.engine.events import (
@@ -62,13 +54,20 @@ from arena.engine.judge import Judge, SeatAgent
 from arena.engine.roles import ROLES
 from arena.engine.view import visible
 from arena.presets import load_preset, preset_names
+from tests.games import (
+    Run,
+    Seen,
+    bot_run,
+    bots,
+    drawn_bot_games,
+    play,
+    random_bots,
+    shuffled_deal,
+)
+from tests.sweep import presets, sizes
 
 REPO = Path(__file__).resolve().parents[1]
 WOLF = "werewolf"
-HAVE_HEURISTIC = importlib.util.find_spec("agents.heuristic") is not None
-BOT_KINDS: tuple[str, ...] = ("random", "passive", *(("heuristic",) if HAVE_HEURISTIC else ()))
-# the heuristic bot is slow on big tables; keep its games to these
-HEURISTIC_PRESETS = tuple(n for n in preset_names() if load_preset(n).players <= 12)
 # the cards whose reveal rules this file models exactly; presets dealing other cards
 # get the rule-independent checks only
 MODELLED_ROLES = frozenset(
@@ -96,85 +95,6 @@ def etype(event: BaseEvent) -> str:
 
 
 # --------------------------------------------------------------------------- recording games
-
-
-@dataclass(frozen=True)
-class Seen:
-    """One request as its agent received it, with a snapshot of the observation."""
-
-    log_len: int
-    observation: Observation
-    events: tuple[BaseEvent, ...]
-    known_roles: dict[int, str]
-    alive: tuple[int, ...]
-    role: str | None
-    sheriff: int | None
-    lovers: tuple[int, ...]
-    no_vote: tuple[int, ...]
-    request: Request
-
-
-class Recorder:
-    """Wraps an agent and records every (observation, request) it is handed."""
-
-    concurrent = False
-
-    def __init__(self, inner: SeatAgent, log: list[BaseEvent], seen: list[Seen]) -> None:
-        self.inner, self.log, self.seen = inner, log, seen
-
-    async def decide(self, observation: Observation, request: Request) -> Decision:
-        self.seen.append(Seen(
-            log_len=len(self.log), observation=observation, events=observation.events,
-            known_roles=dict(observation.known_roles), alive=observation.alive,
-            role=observation.role, sheriff=observation.sheriff, lovers=observation.lovers,
-            no_vote=observation.no_vote, request=request))
-        return await self.inner.decide(observation, request)
-
-
-@dataclass
-class Run:
-    config: GameConfig
-    deal: list[str]
-    log: list[BaseEvent]
-    seen: dict[int, list[Seen]]
-    result: GameResult
-    seed: int
-
-    @property
-    def truth(self) -> dict[int, str]:
-        return {seat: role for seat, role in enumerate(self.deal, start=1)}
-
-
-def shuffled_deal(config: GameConfig, seed: int) -> list[str]:
-    cards = config.deck()
-    random.Random(seed).shuffle(cards)
-    return cards
-
-
-def play(config: GameConfig, agents: dict[int, SeatAgent], seed: int,
-         deal: Sequence[str] | None = None) -> Run:
-    """Play one game, recording every seat's (observation, request) and the log."""
-    log: list[BaseEvent] = []
-    seen: dict[int, list[Seen]] = {seat: [] for seat in agents}
-    wrapped: dict[int, SeatAgent] = {s: Recorder(a, log, seen[s]) for s, a in agents.items()}
-    result = asyncio.run(run_game(config, wrapped, seed=seed, deal=deal, sink=log.append))
-    assert list(result.events) == log
-    return Run(config, [result.roles[s] for s in sorted(result.roles)], log, seen, result,
-               seed)
-
-
-def random_bots(config: GameConfig, seed: int) -> dict[int, SeatAgent]:
-    return {s: RandomAgent(derive_seed(seed, s, "random")) for s in range(1, config.players + 1)}
-
-
-def bots(config: GameConfig, kind: str, seed: int) -> dict[int, SeatAgent]:
-    """Bots of one kind, or ``mixed``: each seat draws a built-in kind."""
-    rng = random.Random(seed)
-    out: dict[int, SeatAgent] = {}
-    for seat in range(1, config.players + 1):
-        name = rng.choice(BOT_KINDS) if kind == "mixed" else kind
-        out[seat] = make_agent(name, seat, seed)
-    return out
 
 
 # --------------------------------------------------------------------------- (a) non-interference
@@ -409,10 +329,11 @@ def non_trivial(outcome: Outcome) -> bool:
     return outcome.requests >= 3 and outcome.events_past_deal >= 10
 
 
-def test_non_interference_whole_engine() -> None:
+@pytest.mark.parametrize("examples", sizes(30, 100))
+def test_non_interference_whole_engine(examples: int) -> None:
     outcomes: list[Outcome] = []
 
-    @settings(max_examples=100, deadline=None, database=None, derandomize=True,
+    @settings(max_examples=examples, deadline=None, database=None, derandomize=True,
               suppress_health_check=[HealthCheck.too_slow])
     @given(preset=st.sampled_from(MODELLED_PRESETS), seed=st.integers(0, 2**32 - 1),
            k_index=st.integers(0, 29), pick=st.integers(0, 2))
@@ -435,7 +356,7 @@ def test_non_interference_whole_engine() -> None:
     good = [o for o in outcomes if non_trivial(o)]
     print(f"\nnon-interference: {len(good)} of {len(outcomes)} cases compared a non-trivial "
           f"prefix; {sum(o.requests for o in outcomes)} requests of seat k compared")
-    assert len(outcomes) >= 80
+    assert len(outcomes) >= 0.8 * examples
     assert len(good) >= 0.6 * len(outcomes), (len(good), len(outcomes))
 
 
@@ -676,27 +597,19 @@ def check_views(run: Run, full_rebuild_every: int = 1) -> None:
                 assert problem is None, f"{where}: sees {problem}: {e.to_dict()}"
 
 
-@settings(max_examples=60, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(preset=st.sampled_from(preset_names()), seed=st.integers(0, 2**32 - 1),
-       kind=st.sampled_from((*BOT_KINDS, "mixed")))
-def test_views_hold_only_what_rules_reveal(preset: str, seed: int, kind: str) -> None:
-    if kind in ("heuristic", "mixed") and preset not in HEURISTIC_PRESETS:
-        preset = HEURISTIC_PRESETS[seed % len(HEURISTIC_PRESETS)]
-    # all-passive tables never kill: keep their 40-day draws short
-    overrides = {"game.max_days": 5} if kind == "passive" else None
-    config = load_preset(preset, overrides=overrides)
-    run = play(config, bots(config, kind, seed), seed)
-    check_views(run, full_rebuild_every=1 if kind != "passive" else 7)
+@pytest.mark.parametrize("examples", sizes(15, 60))
+def test_views_hold_only_what_rules_reveal(examples: int) -> None:
+    def check(config: GameConfig, kind: str, seed: int) -> None:
+        run = play(config, bots(config, kind, seed), seed)
+        check_views(run, full_rebuild_every=1 if kind != "passive" else 7)
+
+    drawn_bot_games(examples, 5, check)
 
 
-@pytest.mark.parametrize("preset", preset_names())
+@pytest.mark.parametrize("preset", presets())
 def test_views_every_preset(preset: str) -> None:
-    config = load_preset(preset)
-    check_views(play(config, random_bots(config, 11), 11))
-    config = load_preset(preset, overrides={"game.max_days": 2})
-    passive: dict[int, SeatAgent] = {s: PassiveAgent(s) for s in range(1, config.players + 1)}
-    check_views(play(config, passive, 5), full_rebuild_every=3)
+    check_views(bot_run(preset, "random", 11))
+    check_views(bot_run(preset, "passive", 5, max_days=2), full_rebuild_every=3)
 
 
 def test_view_check_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:

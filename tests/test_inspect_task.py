@@ -4,16 +4,25 @@ model in two seats, recorded, and scored with the arena's metrics."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import inspect_ai
+import pytest
+from inspect_ai.log import read_eval_log
 from inspect_ai.model import ChatMessage, ModelOutput, ModelUsage
 
-from arena.app.inspect_task import werewolf
+from arena.app import inspect_task
+from arena.app.inspect_task import sample_seeds, seat_numbers, werewolf
 from arena.engine.events import VoteProbe
 from evals.records import load_records
 from tests.llm.legal import legal_answer, legal_values
+from tests.llm.stub_server import StubServer
+
+TASK = inspect_task.__file__
 
 
 def mock_answer(messages: list[ChatMessage], *_: Any) -> ModelOutput:
@@ -51,3 +60,44 @@ def test_the_task_plays_and_scores_games(tmp_path: Path) -> None:
     assert "vote_swing" in seen
     assert {records[0].agents[1], records[0].agents[5]} == {"inspect:mockllm/model"}
     assert records[0].agents[2] == "random"
+
+
+def test_seats_take_a_list_as_the_command_line_gives_it() -> None:
+    # `-T seats=1,5` reaches the task as ["1", "5"]; `-T seats=3` as 3
+    assert seat_numbers(["1", "5"], 9) == seat_numbers("1,5", 9) == (1, 5)
+    assert seat_numbers(3, 9) == (3,)
+    bad: list[str | list[int | str]] = ["1,x", "0", [10], ""]
+    for value in bad:
+        with pytest.raises(ValueError, match="seats="):
+            seat_numbers(value, 9)
+
+
+def test_sample_seeds_of_neighbouring_task_seeds_share_no_game() -> None:
+    first, second = sample_seeds(0, 50), sample_seeds(1, 50)
+    assert len(set(first)) == 50 and not set(first) & set(second)
+    assert sample_seeds(0, 3) == first[:3]  # a longer run extends a shorter one
+
+
+@pytest.mark.slow
+def test_inspect_eval_on_the_command_line_fails_a_model_that_never_played(
+        tmp_path: Path) -> None:
+    """`inspect eval` against the local stub whose model is gone (every call a 404): the
+    model's seats 1 and 5 fall back on every decision, and the run reports an error, not
+    a score of 0."""
+    inspect = Path(sys.executable).parent / "inspect"
+    with StubServer() as server:
+        server.models = {"another-model"}
+        done = subprocess.run(
+            [str(inspect), "eval", f"{TASK}@werewolf", "--model", "openai-api/stub/gone",
+             "-T", "seats=1,5", "-T", "games=1", "-T", "opponents=random",
+             "-T", f"out_dir={tmp_path / 'games'}", "--log-dir", str(tmp_path / "logs"),
+             "--display", "none"],
+            env=os.environ | {"STUB_BASE_URL": server.openai_url, "STUB_API_KEY": "none"},
+            capture_output=True, text=True, timeout=300, check=False)
+        assert server.seen, done.stderr  # the model was called, through the endpoint
+    [log_file] = (tmp_path / "logs").glob("*.eval")
+    log = read_eval_log(str(log_file))
+    assert log.status == "error", done.stderr
+    assert log.error is not None and "none of its decisions" in log.error.message
+    [record] = load_records([tmp_path / "games"])
+    assert {record.agents[1], record.agents[5]} == {"inspect:openai-api/stub/gone"}

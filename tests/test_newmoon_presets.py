@@ -25,6 +25,7 @@ GAMES = 30
 FAMILIES = {"newmoon": TABLETOP, "online-newmoon": ONLINE}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_every_new_moon_preset_plays_and_every_event_appears(family: str) -> None:
     names = [p for p in preset_names() if p.rpartition("-")[0] == family]

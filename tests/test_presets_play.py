@@ -13,20 +13,19 @@ from arena.app import scenario
 from arena.app.cli import parser
 from arena.app.commands._game_setup import build_setup
 from arena.engine import run_game
-from arena.presets import load_preset, preset_names
-from tests.helpers import play_bots
+from tests.games import bot_game
+from tests.sweep import presets
 
 OUTCOMES = {"village", "wolves", "lovers", "hybrid_lovers", "piper", "white_wolf",
             "white_eyed_wolf", "survivor", "draw"}  # survivor: the Black Death's (V5)
 
 
-@pytest.mark.parametrize("preset", preset_names())
+@pytest.mark.parametrize("preset", presets())
 @pytest.mark.parametrize("spec", ["random", "heuristic", "passive"])
 def test_every_preset_plays_to_the_end(preset: str, spec: str) -> None:
-    config = load_preset(preset)
     games = {"random": 5, "heuristic": 2, "passive": 1}[spec]
     for seed in range(games):
-        result = play_bots(config, spec, seed)
+        result = bot_game(preset, spec, seed)
         assert result.winner in OUTCOMES
         assert result.events[-1].type == "game_end"  # type: ignore[attr-defined]
         if result.winner != "draw":

@@ -8,13 +8,16 @@ With a thinking budget (capabilities.toml or the seat's ``thinking_budget``)
 Claude thinks first: the tool is offered, not forced (a forced tool rules out
 extended thinking), and an answer in text is parsed instead; ``max_tokens`` is
 then the budget plus the answer's limit. Claude counts thinking inside its
-output tokens and reports no separate figure.
+output tokens and reports no separate figure. After an answer cut off while
+thinking, ``less_reasoning`` halves the budget (agents/llm.py asks again). A
+request over the context window raises ContextExceeded (agents/providers/windows.py).
 """
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from functools import partial
 
 import anthropic
@@ -43,6 +46,7 @@ from agents.providers.retry import (
 from arena.engine.requests import Usage
 
 DEFAULT_URL = "https://api.anthropic.com"
+MIN_THINKING = 1024  # the API's smallest thinking budget
 
 
 class AnthropicProvider:
@@ -83,15 +87,34 @@ class AnthropicProvider:
 
     def _limit(self, request: ChatRequest) -> int:
         """The request's max_tokens: the answer's limit, plus the thinking budget if any."""
-        return (self.caps.limit(request.max_tokens, self.options.max_tokens)
-                + (self.caps.thinking_budget or 0))
+        return self._answer_limit(request) + (self._budget(request) or 0)
+
+    def _answer_limit(self, request: ChatRequest) -> int:
+        return self.caps.limit(request.max_tokens, self.options.max_tokens)
+
+    def _budget(self, request: ChatRequest) -> int | None:
+        """The thinking budget: the request's (lowered), else the model's; None: no thinking."""
+        return request.thinking_budget or self.caps.thinking_budget
+
+    def less_reasoning(self, request: ChatRequest, reply: ChatReply, room: int
+                       ) -> ChatRequest | None:
+        """``request`` with half the thinking budget (at least MIN_THINKING) and the
+        answer's limit within ``room`` output tokens; None without thinking, at the
+        minimum, or with no room left for an answer."""
+        budget = self._budget(request)
+        if budget is None or budget // 2 < MIN_THINKING or reply.cut_off is None:
+            return None
+        answer = min(self._answer_limit(request), room - budget // 2)
+        if answer < 1:
+            return None
+        return replace(request, thinking_budget=budget // 2, max_tokens=answer)
 
     async def _create(self, request: ChatRequest) -> AnthropicMessage:
         name = tool_name(request.schema_name)
         tool: ToolParam = {"name": name, "description": request.tool_description,
                            "input_schema": request.schema}
         system = _system(request.messages)
-        budget = self.caps.thinking_budget
+        budget = self._budget(request)
         thinking: ThinkingConfigParam = {"type": "enabled", "budget_tokens": budget or 0}
         choice: ToolChoiceParam = ({"type": "auto"} if budget
                                    else {"type": "tool", "name": name})
@@ -107,7 +130,7 @@ class AnthropicProvider:
             )
         except anthropic.APIStatusError as exc:
             raise status_failure(f"anthropic:{self.model}", exc.status_code, exc.message,
-                                 exc.response.headers) from None
+                                 exc.response.headers, exc.body) from None
         except anthropic.APITimeoutError:
             raise Transient("timeout") from None
         except anthropic.APIConnectionError:

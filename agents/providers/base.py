@@ -9,6 +9,7 @@ problems are retried inside the provider; what still fails raises ProviderError.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -35,6 +36,9 @@ class ChatRequest:
     # description of the answer tool
     schema_hint: str = "Answer with one JSON object (no other text) that follows this JSON schema:"
     tool_description: str = "Give your decision."
+    # less reasoning than the model's settings, after an answer cut off by its limit
+    reasoning_effort: str | None = None  # OpenAI reasoning models
+    thinking_budget: int | None = None  # Claude's extended thinking
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,9 +69,24 @@ class ProviderError(RuntimeError):
         super().__init__(message)
         self.status, self.usage = status, usage
 
-    def reworded(self, message: str) -> ProviderError:
-        """The same failure with another message (e.g. with the key masked)."""
-        return ProviderError(message, status=self.status, usage=self.usage)
+    def reworded(self, message: str, usage: tuple[Usage, ...] | None = None) -> ProviderError:
+        """The same failure (of the same class) with another message (e.g. with the key
+        masked), and other usage if given."""
+        out = copy.copy(self)
+        out.args = (message,)
+        out.usage = self.usage if usage is None else usage
+        return out
+
+
+class ContextExceeded(ProviderError):
+    """The server refused a request longer than its context window; ``window`` and
+    ``prompt_tokens`` are its figures where it gave them (agents/providers/windows.py)."""
+
+    def __init__(self, message: str, *, status: int | None = None,
+                 usage: tuple[Usage, ...] = (), window: int | None = None,
+                 prompt_tokens: int | None = None) -> None:
+        super().__init__(message, status=status, usage=usage)
+        self.window, self.prompt_tokens = window, prompt_tokens
 
 
 class BudgetSpent(ProviderError):

@@ -2,7 +2,9 @@
 
 Models that support structured output answer through
 ``with_structured_output(schema, include_raw=True)``; others are invoked plainly
-with the schema in the prompt and their text is parsed tolerantly. The factory
+with the schema at the end of the system prompt and their text is parsed
+tolerantly. A model that reports no usage is billed ``priced: false`` (its cost
+is unknown). The factory
 configures the model (its key, temperature and token limit); a request's
 temperature and ``max_tokens`` are not applied.
 """
@@ -87,8 +89,8 @@ class LangChainProvider:
 
     def _usage(self, raw: AIMessage, latency: float) -> Usage:
         meta = raw.usage_metadata
-        if meta is None:
-            return Usage(model=self.model, latency_s=latency)
+        if meta is None:  # the model reported no usage: its cost is unknown, not 0
+            return Usage(model=self.model, latency_s=latency, priced=False)
         details = meta.get("input_token_details", {})
         read, written = details.get("cache_read", 0), details.get("cache_creation", 0)
         reasoning = meta.get("output_token_details", {}).get("reasoning", 0)
@@ -111,11 +113,18 @@ def _build(module: str, factory: str, name: str) -> BaseChatModel:
 
 
 def _messages(request: ChatRequest, *, with_schema: bool) -> list[AnyMessage]:
-    out: list[AnyMessage] = [_message(m) for m in request.messages]
+    """The conversation; ``with_schema``: the schema closes the system prompt (a part of
+    the stable prefix, as a tool's schema is), not a message of its own."""
+    messages = list(request.messages)
     if with_schema:
-        out.append(HumanMessage(
-            f"{request.schema_hint}\n{json.dumps(request.schema, ensure_ascii=False)}"))
-    return out
+        hint = f"{request.schema_hint}\n{json.dumps(request.schema, ensure_ascii=False)}"
+        system = next((i for i, m in enumerate(messages) if m.role == "system"), None)
+        if system is None:
+            messages.insert(0, Message("system", hint))
+        else:
+            first = messages[system]
+            messages[system] = Message("system", f"{first.content}\n\n{hint}", first.cache)
+    return [_message(m) for m in messages]
 
 
 def _message(message: Message) -> AnyMessage:
@@ -138,7 +147,7 @@ def _failure(exc: Exception, name: str) -> Exception:
     if isinstance(status, int):
         response = getattr(exc, "response", None)
         headers = getattr(response, "headers", None) or {}
-        return status_failure(name, status, str(exc), headers)
+        return status_failure(name, status, str(exc), headers, getattr(exc, "body", None))
     kind = type(exc).__name__
     if isinstance(exc, TimeoutError | ConnectionError) or "Timeout" in kind or (
             "Connection" in kind):

@@ -9,19 +9,29 @@ the prompt and a tolerant parser reading the reply. The step is learned once
 per endpoint and model in the process, and each call's usage records it.
 
 Request parameters follow the model's capabilities (capabilities.toml): the
-limit parameter's name, no temperature where refused, ``reasoning_effort``.
+limit parameter's name, no temperature where refused, ``reasoning_effort``
+(one step lower after an answer cut off while reasoning: ``less_reasoning``).
+A request over the context window raises ContextExceeded; a compatible server
+is asked for its window at the probe (agents/providers/windows.py).
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from functools import partial
 from typing import Any, Literal
 
 import openai
 from openai.types.chat import ChatCompletion
 
-from agents.providers.base import ChatReply, ChatRequest, Message, ProviderError
+from agents.providers.base import (
+    ChatReply,
+    ChatRequest,
+    ContextExceeded,
+    Message,
+    ProviderError,
+)
 from agents.providers.capabilities import capabilities_for
 from agents.providers.jsonparse import parse_json_object
 from agents.providers.prices import PriceTable, charge, price_for
@@ -34,6 +44,7 @@ from agents.providers.retry import (
     status_failure,
     tls_context,
 )
+from agents.providers.windows import server_window
 from arena.engine.requests import Usage
 
 Mode = Literal["json_schema", "json_object_schema", "json_object", "text"]
@@ -45,6 +56,10 @@ PARAMETER_WORDS = ("response_format", "json_schema", "json_object", "strict",
                    "schema")  # a 400 naming these
 _LEARNED: dict[tuple[str, str], Mode] = {}  # (endpoint, model) -> the format it takes
 DEFAULT_URL = "https://api.openai.com/v1"
+# the next lower reasoning effort after an answer cut off while reasoning (None: the API's
+# default, medium); "low" and below have none
+LOWER_EFFORT: dict[str | None, str] = {"xhigh": "high", "high": "medium", "medium": "low",
+                                       None: "low"}
 NOT_STRICT = frozenset({"minLength", "maxLength", "uniqueItems", "minProperties",
                         "maxProperties", "patternProperties", "propertyNames"})
 
@@ -99,11 +114,13 @@ class OpenAIProvider:
             try:
                 return await self._send(request, mode), mode
             except openai.APIStatusError as exc:
-                if mode != "text" and _rejects_format(exc):
+                failure = status_failure(f"openai:{self.model}", exc.status_code, exc.message,
+                                         exc.response.headers, exc.body)
+                if (mode != "text" and not isinstance(failure, ContextExceeded)
+                        and _rejects_format(exc)):
                     self._step_down(mode)
                     continue
-                raise status_failure(f"openai:{self.model}", exc.status_code, exc.message,
-                                     exc.response.headers) from None
+                raise failure from None
             except openai.APITimeoutError:
                 raise Transient("timeout") from None
             except openai.APIConnectionError:
@@ -124,8 +141,9 @@ class OpenAIProvider:
                                 limit_name: self._limit(request)}
         if temperature is not None and caps.supports_temperature:
             body["temperature"] = temperature
-        if caps.reasoning_effort is not None:
-            body["reasoning_effort"] = caps.reasoning_effort
+        effort = request.reasoning_effort or caps.reasoning_effort
+        if effort is not None:
+            body["reasoning_effort"] = effort
         if request.cache_key:  # routes a seat's calls to the server holding its prefix
             body["prompt_cache_key"] = request.cache_key
         if request.seed is not None:
@@ -137,6 +155,25 @@ class OpenAIProvider:
 
     def _limit(self, request: ChatRequest) -> int:
         return self.caps.limit(request.max_tokens, self.options.max_tokens)
+
+    async def server_window(self, timeout_s: float) -> int | None:
+        """The context window a compatible server (vLLM, llama.cpp) states; None for
+        api.openai.com (capabilities.toml knows its models) or a server that does not say."""
+        if self.base_url is None:
+            return None
+        return await server_window(self.base_url, self.model, self._secret,
+                                   min(timeout_s, self.options.timeout_s), tls_context())
+
+    def less_reasoning(self, request: ChatRequest, reply: ChatReply, room: int
+                       ) -> ChatRequest | None:
+        """``request`` at the next lower reasoning effort (the API's default counts as
+        medium) within ``room`` output tokens, after ``reply`` was cut off while
+        reasoning; None when it did not reason or no lower effort is left."""
+        lower = LOWER_EFFORT.get(request.reasoning_effort or self.caps.reasoning_effort)
+        if lower is None or not reply.usage.reasoning_tokens:
+            return None
+        return replace(request, reasoning_effort=lower,
+                       max_tokens=min(self._limit(request), room))
 
     def _reply(self, completion: ChatCompletion, latency: float, mode: Mode, limit: int
                ) -> ChatReply:

@@ -32,6 +32,7 @@ from tenacity import (
 from tenacity.wait import wait_base
 
 from agents.providers.base import ChatReply, ProviderError
+from agents.providers.windows import context_error
 from arena.engine.requests import Usage
 
 T = TypeVar("T")
@@ -65,9 +66,13 @@ def is_retryable(status: int) -> bool:
     return status in RETRY_STATUS or status >= 500
 
 
-def status_failure(what: str, status: int, message: str,
-                   headers: Mapping[str, str]) -> Exception:
-    """A Transient for statuses worth another try, else a ProviderError."""
+def status_failure(what: str, status: int, message: str, headers: Mapping[str, str],
+                   body: object = None) -> Exception:
+    """ContextExceeded for a request over the server's context window (never worth the
+    same try again), a Transient for statuses worth another try, else a ProviderError."""
+    too_long = context_error(what, status, message, body)
+    if too_long is not None:
+        return too_long
     if is_retryable(status):
         return Transient(f"HTTP {status}", retry_after_s(headers))
     return ProviderError(f"{what}: HTTP {status}: {message}", status=status)
@@ -179,7 +184,7 @@ async def call_with_retries(attempt: Callable[[], Awaitable[T]], *, key: str, si
         raise ProviderError(f"{what}: {given_up if policy.attempts > 1 else exc.reason}",
                             usage=tuple(failed)) from None
     except ProviderError as exc:
-        raise ProviderError(str(exc), status=exc.status, usage=tuple(failed)) from None
+        raise exc.reworded(str(exc), usage=tuple(failed)) from None
     raise AssertionError("unreachable: tenacity stops by raising")
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from agents import Agent, kind_of, make_agent
+from agents import BUILT_IN, Agent, kind_of, make_agent
+from agents.providers.registry import is_local
 from agents.replay import ReplayAgent, decisions_by_seat
 from arena.app.session import Session
 from arena.engine import BaseEvent, Decision, GameResult, Observation, Request
@@ -52,6 +53,24 @@ class ForkSeat:
         return tuple(unbilled()) if unbilled is not None else ()
 
 
+def check_rebuildable(seat: int, spec: str) -> None:
+    """A fork rebuilds a seat from the header's spec only when that runs nothing the file
+    names: a built-in bot, or an OpenAI or Anthropic model at its own API or on this
+    machine. A ``langchain:MODULE:FACTORY`` seat would import the module, a model at
+    another URL would be sent this machine's API key: UsageError asking for ``--seat``."""
+    kind = kind_of(spec)
+    if kind in BUILT_IN:
+        return
+    if kind == "langchain":
+        why = "a fork never imports a module a transcript names"
+    elif kind in ("openai", "anthropic") and "@" in spec and not is_local(spec.split("@", 1)[1]):
+        why = "a fork never sends an API key to a URL a transcript names"
+    else:
+        return
+    raise UsageError(f"seat {seat} played {spec}: {why}; name its agent again "
+                     f"(--seat {seat}=SPEC)")
+
+
 def fork_session(parent: Path, at: int, specs: dict[int, str], out: Path,
                  timeout_s: float = 60.0) -> Session:
     """The forked game of ``parent`` at event ``at``, with ``specs`` (seat -> agent spec)
@@ -70,6 +89,8 @@ def fork_session(parent: Path, at: int, specs: dict[int, str], out: Path,
     if people:
         raise UsageError(f"seat {people[0]} was played by a person: give it an agent "
                          f"(--seat {people[0]}=heuristic)")
+    for seat in sorted(chosen.keys() - specs.keys()):
+        check_rebuildable(seat, chosen[seat])
     seed = header.seed or 0
     queues = decisions_by_seat([e.to_dict() for e in events])
     clock = Clock()

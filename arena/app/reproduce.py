@@ -4,11 +4,16 @@ the first line that differs."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Sequence
+from contextlib import suppress
 from pathlib import Path
 
 from agents.replay import ReplayAgent, decisions_by_seat
+from arena.app.reading import read_transcript
 from arena.app.session import Session
-from arena.transcript import Transcript, config_of, deal_of, read
+from arena.engine import BaseEvent, Decision, Observation, Request, StopGame
+from arena.engine.events import Aborted, UsageSummary
+from arena.transcript import Transcript, config_of, deal_of
 from arena.transcript_writer import event_line
 
 
@@ -17,19 +22,51 @@ def replay_lines(transcript: Transcript) -> list[str]:
     header = transcript.header
     config = config_of(header)
     queues = decisions_by_seat([e.to_dict() for e in transcript.events])
-    agents = {seat: ReplayAgent(queues.get(seat, [])) for seat in range(1, config.players + 1)}
     produced: list[str] = []
+    stops = _stops(transcript.events)
+    replay = _UntilStopped if stops else ReplayAgent
+    agents = {seat: replay(queues.get(seat, []), produced.__len__)
+              for seat in range(1, config.players + 1)}
     session = Session(config, dict(agents), seed=header.seed or 0,
                       deal=deal_of(header, config),
-                      sinks=[lambda e: produced.append(event_line(e))],
+                      sinks=[lambda e: produced.append(event_line(e)), *stops],
                       record_reasoning=header.record_reasoning)
-    asyncio.run(session.run())
+    with suppress(StopGame):  # where the recorded game stopped (``_stops``)
+        asyncio.run(session.run())
     return produced
+
+
+class _UntilStopped(ReplayAgent):
+    """A seat of a game that stopped ``aborted``: a decision the game made but never
+    recorded (a bot's, asked beside the seat that stopped it) is the default; the replay
+    stops before it counts."""
+
+    async def decide(self, observation: Observation, request: Request) -> Decision:
+        try:
+            return await super().decide(observation, request)
+        except LookupError:
+            return request.default()
+
+
+def _stops(events: Sequence[BaseEvent]) -> list[Callable[[BaseEvent], None]]:
+    """For a game that ended ``aborted``: a sink that stops the replay after the last event
+    before its end (the usage summary and ``aborted``), as the recorded game stopped."""
+    end = events[-1] if events else None
+    if not isinstance(end, Aborted):
+        return []
+    closing = 2 if len(events) > 1 and isinstance(events[-2], UsageSummary) else 1
+    last = end.seq - closing
+
+    def stop(event: BaseEvent) -> None:
+        if event.seq == last:
+            raise StopGame(end.cause, seat=end.seat, endpoint=end.endpoint)
+
+    return [stop]
 
 
 def verify(path: Path) -> tuple[bool, str]:
     """(ok, message): whether the engine reproduces the transcript line for line."""
-    transcript = read(path)
+    transcript = read_transcript(path)
     produced = replay_lines(transcript)
     for number, (want, got) in enumerate(zip(transcript.lines, produced, strict=False), start=2):
         if want != got:

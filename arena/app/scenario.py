@@ -8,13 +8,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agents.scripted import Entry, Queues, ScenarioError, ScriptedAgent, to_decision
 from agents.table import Age, Building, Gender
 from arena.engine import GameConfig, RuleError, make_rules
 from arena.engine.requests import KINDS, shape_of
 from arena.files import first_error, read_text
+from arena.header import Seed
 from arena.presets import load_preset, preset_rules
 
 DAY_KEY = re.compile(r"day(\d+)$")
@@ -30,8 +31,8 @@ class SeatAttributes(BaseModel):
 class ScenarioFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     preset: str | None = None
-    seed: int = 0
-    roles: list[str] | None = None
+    seed: Seed = 0
+    roles: list[str] | None = Field(None, min_length=1)  # the cards, seat by seat
     rules: dict[str, Any] = {}
     fallback: dict[str, str] = {}
     seats: dict[str, dict[str, Any]] = {}

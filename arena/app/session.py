@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from agents import Agent, SeatOptions, describe_agent, kind_of, make_agent
 from agents.prompts import hashes as prompt_hashes
@@ -22,6 +23,9 @@ from arena.app.scenario import Scenario
 from arena.engine import BaseEvent, Game, GameConfig, GameResult
 from arena.header import ForkOrigin, SeatEntry, TranscriptHeader, make_header
 from arena.transcript_writer import TranscriptWriter
+
+if TYPE_CHECKING:
+    from agents.breaker import Limits
 
 Sink = Callable[[BaseEvent], None]
 
@@ -107,9 +111,17 @@ class Setup:
     options: dict[int, SeatOptions] = field(default_factory=dict)
     lang: str = "en"
     players: dict[int, str] = field(default_factory=dict)  # seat -> tournament pool name
+    abort_after: Limits | None = None  # a model endpoint's breaker (None: its defaults)
+    budget_usd: float | None = None  # each game's cap on its model calls (arena/app/game_budget.py)
 
     def agent(self, spec: str, seat: int, seed: int) -> Agent:
-        return make_agent(spec, seat, seed, self.options.get(seat), self.lang)
+        agent = make_agent(spec, seat, seed, self.options.get(seat), self.lang)
+        if self.abort_after is not None:
+            from agents.llm import LLMAgent  # only model seats have a breaker
+
+            if isinstance(agent, LLMAgent):
+                agent.limits = self.abort_after
+        return agent
 
     def agents(self, seed: int) -> dict[int, Agent]:
         if self.scenario is not None:
@@ -127,7 +139,13 @@ class Setup:
         return sorted(seat for seat, spec in self.specs.items() if kind_of(spec) == "human")
 
     def session(self, seed: int, out: Path | None, sinks: Sequence[Sink] = ()) -> Session:
-        return Session(self.config, self.agents(seed), seed=seed, deal=self.deal,
+        """One game; its model seats under one ``budget_usd`` when set."""
+        agents = self.agents(seed)
+        if self.budget_usd is not None:
+            from arena.app.game_budget import cap_seats
+
+            cap_seats(agents, self.budget_usd)
+        return Session(self.config, agents, seed=seed, deal=self.deal,
                        specs=self.seat_specs(), players=self.players, out=out, sinks=sinks,
                        timeout_s=self.timeout_s, record_reasoning=self.record_reasoning)
 

@@ -3,7 +3,7 @@
 from arena.engine.config import GameConfig, RuleError, RuleSet, make_rules
 from arena.engine.events import BaseEvent, Claim
 from arena.engine.game import Game, GameResult, run_game, run_game_in_line
-from arena.engine.judge import AbortGame
+from arena.engine.judge import AbortGame, StopGame
 from arena.engine.requests import Decision, Request
 from arena.engine.view import Observation, observe
 
@@ -19,6 +19,7 @@ __all__ = [
     "Request",
     "RuleError",
     "RuleSet",
+    "StopGame",
     "make_rules",
     "observe",
     "run_game",

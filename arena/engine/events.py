@@ -355,6 +355,18 @@ class GameEnd(BaseEvent):
 
 
 @dataclass(slots=True, kw_only=True)
+class Aborted(BaseEvent):
+    """The game stopped before a rule ended it, in place of ``game_end``: ``seat`` could
+    no longer play on ``endpoint`` (a model endpoint, or what else it plays on) for
+    ``cause`` (an endpoint that keeps failing, a spending cap, too many fallbacks)."""
+
+    type: Literal["aborted"] = "aborted"
+    seat: int | None
+    endpoint: str
+    cause: str
+
+
+@dataclass(slots=True, kw_only=True)
 class NewMoon(BaseEvent):
     """A New Moon card or online event (``card``: catalog id E1-E31 or O1-O12, ``effect``:
     its name). ``step`` is ``drawn`` (flipped at dawn by ``by``, or scheduled), ``in_play``
@@ -399,6 +411,6 @@ for _cls in (
     Setup, RoleDealt, Reveal, PhaseStart, NightAction, CheckResult, VictimInfo, Cards,
     Enchanted, Lovers, Speech, Candidacy, Vote, VoteResult, Sheriff, Death, CauseOfDeath,
     Shot, Explode, Spared, Belief, UsageRecord, UsageSummary, Reasoning, Refused, Fallback,
-    GameEnd, NewMoon, VoteProbe,
+    GameEnd, NewMoon, VoteProbe, Aborted,
 ):
     register_event(_cls)

@@ -12,8 +12,18 @@ from typing_extensions import Unpack
 
 from arena.engine import drive
 from arena.engine.config import GameConfig
-from arena.engine.events import BaseEvent, GameEnd, UsageRecord, UsageSummary
-from arena.engine.judge import AbortGame, Asking, GameOver, Judge, Note, SeatAgent, Sink, table
+from arena.engine.events import Aborted, BaseEvent, GameEnd, UsageRecord, UsageSummary
+from arena.engine.judge import (
+    AbortGame,
+    Asking,
+    GameOver,
+    Judge,
+    Note,
+    SeatAgent,
+    Sink,
+    StopGame,
+    table,
+)
 from arena.engine.requests import Decision, Request
 
 
@@ -78,25 +88,46 @@ class Game:
         return {n: s.role for n, s in self.judge.state.seats.items()}
 
     async def run(self) -> GameResult:
-        """Play to the end with the async driver (model and human seats in parallel)."""
-        return self.finish(await _drive(self.judge))
+        """Play to the end with the async driver (model and human seats in parallel); a
+        StopGame ends the game with ``aborted`` and is raised on."""
+        try:
+            over = await _drive(self.judge)
+        except StopGame as stop:
+            raise self.abort(stop) from None
+        return self.finish(over)
 
     def play(self) -> GameResult:
         """Play to the end with every agent answering in line (bots; no event loop)."""
-        return self.finish(drive.play_in_line(self.judge))
+        try:
+            over = drive.play_in_line(self.judge)
+        except StopGame as stop:
+            raise self.abort(stop) from None
+        return self.finish(over)
 
     def finish(self, over: GameOver) -> GameResult:
         """Log the game's end (and its model usage) and sum it up."""
+        judge = self._close()
+        roles = self.roles
+        judge.emit(GameEnd, "public", winner=over.winner, winners=over.winners,
+                   roles={str(n): r for n, r in roles.items()}, reason=over.reason)
+        return GameResult(over.winner, over.winners, judge.state.day, roles, tuple(judge.log))
+
+    def abort(self, stop: StopGame) -> StopGame:
+        """Log a stopped game's end (its model usage, then ``aborted``); ``stop`` with the log."""
+        judge = self._close()
+        judge.emit(Aborted, "god", seat=stop.seat, endpoint=stop.endpoint, cause=stop.cause)
+        stop.log = tuple(judge.log)
+        return stop
+
+    def _close(self) -> Judge:
+        """The end phase, with the game's model usage summed up (when any was billed)."""
         judge = self.judge
         judge.phase = "end"
         totals = usage_totals(judge.log) if judge.billed else {}
         if totals:
             judge.emit(UsageSummary, "god", seats={str(s): t for s, t in totals.items()},
                        total={k: round(sum(t[k] for t in totals.values()), 6) for k in FIELDS})
-        roles = self.roles
-        judge.emit(GameEnd, "public", winner=over.winner, winners=over.winners,
-                   roles={str(n): r for n, r in roles.items()}, reason=over.reason)
-        return GameResult(over.winner, over.winners, judge.state.day, roles, tuple(judge.log))
+        return judge
 
 
 async def _ask(judge: Judge, request: Request, notes: list[Note]) -> Decision:
@@ -113,6 +144,9 @@ async def _ask(judge: Judge, request: Request, notes: list[Note]) -> Decision:
                     agent.decide(observation, request), request.timeout_s)
             else:
                 outcome = await agent.decide(observation, request)
+        except StopGame as stop:
+            stop.seat = seat if stop.seat is None else stop.seat
+            raise
         except AbortGame:
             raise
         except Exception as exc:
@@ -141,7 +175,13 @@ async def _answer_all(judge: Judge, requests: Sequence[Request]) -> list[Decisio
     if not slow:
         return [await _answer(judge, request) for request in requests]
     held: dict[int, list[Note]] = {id(r): [] for r in slow}
-    answers = await asyncio.gather(*(_ask(judge, r, held[id(r)]) for r in slow))
+    asked = [asyncio.ensure_future(_ask(judge, r, held[id(r)])) for r in slow]
+    try:
+        answers = await asyncio.gather(*asked)
+    except AbortGame:  # the game stops: so do the other seats' questions
+        for question in asked:
+            question.cancel()
+        raise
     done = {id(r): answer for r, answer in zip(slow, answers, strict=True)}
     decisions = []
     for request in requests:

@@ -89,6 +89,23 @@ class AbortGame(Exception):
     """Raised by an agent to stop the game (e.g. an illegal scenario entry)."""
 
 
+class StopGame(AbortGame):
+    """Raised by an agent, or by an event sink, when a seat can no longer play a fair game
+    (its model endpoint keeps failing, a spending cap is reached, it falls back too often).
+    The game ends with a god-visible ``aborted`` event naming the seat (the deciding seat
+    when the raiser names none), its ``endpoint`` and the ``cause``, and the exception goes
+    on to the caller with ``log``, the game's events."""
+
+    def __init__(self, cause: str, *, seat: int | None = None, endpoint: str = "") -> None:
+        super().__init__(cause)
+        self.cause, self.seat, self.endpoint = cause, seat, endpoint
+        self.log: tuple[BaseEvent, ...] = ()
+
+    def summary(self) -> str:
+        """``seat N (endpoint): cause``, one line."""
+        return f"seat {self.seat} ({self.endpoint or 'no endpoint'}): {self.cause}"
+
+
 class GameOver(Exception):
     def __init__(self, winner: str, winners: tuple[int, ...], reason: str) -> None:
         super().__init__(winner)

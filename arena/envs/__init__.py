@@ -1,2 +1,3 @@
 """Environments for training and evaluating policies: the engine stepped from outside
-(``werewolf_v0``: PettingZoo AEC). Needs the ``envs`` extra (pettingzoo)."""
+(``werewolf_v0``: PettingZoo AEC and parallel; docs/env.md). Needs the ``envs`` extra
+(pettingzoo)."""

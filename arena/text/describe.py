@@ -356,6 +356,8 @@ SENTENCES: dict[str, Callable[[Describer, Any], str | None]] = {
     "fallback": _fallback,
     "model_fallback": lambda d, e: d.model_fallback(e.seat, e.count, e.reason),
     "game_end": _game_end,
+    "aborted": lambda d, e: d.t("aborted.other", who=d.who(e.seat), endpoint=e.endpoint,
+                                cause=e.cause),
     "new_moon": _new_moon,
 }
 

@@ -134,6 +134,7 @@ def random_probed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return result
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["truth_persuasion", "deceptive_persuasion"])
 def test_random_speeches_persuade_nobody(random_probed: dict[str, Any], name: str) -> None:
     # random voters draw each probe afresh: onto a wolf as often as off one, whoever spoke
@@ -142,6 +143,7 @@ def test_random_speeches_persuade_nobody(random_probed: dict[str, Any], name: st
     assert estimate["high"] - estimate["low"] < 0.3
 
 
+@pytest.mark.slow
 def test_random_probes_move_most_votes(random_probed: dict[str, Any]) -> None:
     # each good voter redraws among ~10 seats, so about 9 in 10 probed votes change
     assert random_probed["vote_swing"]["value"] > 3.0

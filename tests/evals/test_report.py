@@ -87,15 +87,15 @@ def test_cost_is_the_mean_per_seat_game_of_billed_models(run_dir: Path) -> None:
 def test_json_shape(run_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["report", str(run_dir), "--json", "--resamples", "10"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert set(report) == {"source", "skipped", "ratings", "reliability", "max_fallback_share",
-                           "excluded", "metrics", "cost_per_seat_game_usd"}
+    assert set(report) == {"source", "skipped", "left_out", "ratings", "reliability",
+                           "max_fallback_share", "excluded", "metrics", "cost_per_seat_game_usd"}
     assert set(report["reliability"]) == set(MODELS) and report["excluded"] == []
     ratings = report["ratings"]
     assert ratings["games"] == GAMES and ratings["resamples"] == 10
     assert {r["player"] for r in ratings["overall"]} == set(MODELS)
     row = ratings["overall"][0]
     assert set(row) == {"player", "group", "games", "seats", "wins", "win_rate", "mu", "sigma",
-                        "ordinal", "elo"}
+                        "ordinal", "elo", "tied_with"}
     assert row["ordinal"]["low"] <= row["ordinal"]["value"] <= row["ordinal"]["high"]
     assert (row["win_rate"]["n"], row["win_rate"]["games"]) == (row["seats"], row["games"])
     assert {r["group"] for r in ratings["side"]} == {"wolves", "village"}

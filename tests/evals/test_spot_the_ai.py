@@ -28,6 +28,16 @@ def table(folder: Path, name: str, agents: dict[int, str], guesses: dict[int, li
                       winners=frozenset(agents), days=2, events=())
 
 
+def random_tables(folder: Path, share: float, seed: int) -> list[GameRecord]:
+    """300 tables of 8 (two people, three models M, three bots B), each person naming
+    each other seat with probability ``share``, whoever plays it."""
+    rng = random.Random(seed)
+    agents = {1: "web", 2: "web", 3: "M", 4: "M", 5: "M", 6: "B", 7: "B", 8: "B"}
+    return [table(folder, f"g{n}", agents,
+                  {p: [s for s in agents if s != p and rng.random() < share] for p in (1, 2)})
+            for n in range(300)]
+
+
 def test_two_games_by_hand(tmp_path: Path) -> None:
     # game a: seats 1, 2 people; 3 the model M; 4 the bot B. Person 1 names 3 and 2;
     # person 2 names 4.
@@ -58,16 +68,34 @@ def test_two_games_by_hand(tmp_path: Path) -> None:
 def test_random_guessing_passes_every_player_about_half_the_time(tmp_path: Path) -> None:
     """300 tables of 8 (two people, three models M, three bots B), each person naming
     each other seat with probability 1/2: every share's interval holds 1/2."""
-    rng = random.Random(7)
-    records = []
-    for n in range(300):
-        agents = {1: "web", 2: "web", 3: "M", 4: "M", 5: "M", 6: "B", 7: "B", 8: "B"}
-        guesses = {p: [s for s in agents if s != p and rng.random() < 0.5] for p in (1, 2)}
-        records.append(table(tmp_path, f"g{n}", agents, guesses))
-    players = spot_the_ai(records)["players"]
+    players = spot_the_ai(random_tables(tmp_path, 0.5, seed=7))["players"]
     for player, share in (("M", "passed_for_human"), ("B", "passed_for_human"),
                           ("human", "taken_for_ai")):
         estimate = players[player][share]
         assert estimate["low"] < 0.5 < estimate["high"], (player, estimate)
         assert estimate["games"] == 300
     assert players["M"]["judgements"] == 300 * 2 * 3
+
+
+def test_guessers_who_cannot_tell_score_no_contrast_whatever_share_they_name(
+        tmp_path: Path) -> None:
+    """Naming 1 seat in 4 at random lets models "pass for human" 3/4 of the time, but
+    they are named exactly as often as people: the contrast's interval holds 0."""
+    result = spot_the_ai(random_tables(tmp_path, 0.25, seed=8))
+    assert result["players"]["M"]["passed_for_human"]["low"] > 0.7
+    for contrast in (result["named_vs_people"], result["players"]["M"]["named_vs_people"]):
+        assert contrast["low"] < 0 < contrast["high"], contrast
+        assert contrast["high"] - contrast["low"] < 0.15
+
+
+def test_guessers_who_always_spot_the_model_score_a_contrast_of_one(tmp_path: Path) -> None:
+    agents = {1: "web", 2: "web", 3: "M", 4: "M"}
+    records = [table(tmp_path, f"g{n}", agents, {1: [3, 4], 2: [3, 4]}) for n in range(5)]
+    result = spot_the_ai(records)
+    assert result["players"]["M"]["named_vs_people"]["value"] == 1.0
+    by_hand = spot_the_ai([table(tmp_path, "a", {1: "web", 2: "web", 3: "M", 4: "B"},
+                                 {1: [2, 3], 2: [4]}),
+                           table(tmp_path, "b", {1: "web", 2: "M", 3: "M"}, {1: []})])
+    # M named 1 of 4 times, people 1 of 2: 1/4 - 1/2; every AI seat: 2 of 6
+    assert by_hand["players"]["M"]["named_vs_people"]["value"] == pytest.approx(-0.25)
+    assert by_hand["named_vs_people"]["value"] == pytest.approx(2 / 6 - 1 / 2)

@@ -107,6 +107,7 @@ def test_medium_learns_each_execution_and_the_guard_blocks_the_attack() -> None:
     assert imported.differences == ["day 4: seat 1 check: recorded {'target': 7} never asked"]
 
 
+@pytest.mark.slow
 def test_an_execution_the_votes_do_not_give_is_a_mismatch() -> None:
     imported = import_text("aiwolf", WOLVES.replace("1,execute,1,SEER", "1,execute,3,POSSESSED"))
     assert "day 1: the record has 3 die, the engine 1" in imported.mismatches

@@ -9,6 +9,7 @@ from langchain_core.language_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatResult
 from langchain_core.runnables import Runnable
+from pydantic import Field
 
 USAGE = {"input_tokens": 1000, "output_tokens": 20, "total_tokens": 1020,
          "input_token_details": {"cache_read": 600}}
@@ -34,6 +35,27 @@ class FailingFake(GenericFakeChatModel):
         return super()._generate(messages, stop, run_manager, **kwargs)
 
 
+class RecordingFake(GenericFakeChatModel):
+    """Keeps the messages of every call in ``seen``."""
+
+    seen: list[list[BaseMessage]] = Field(default_factory=list)
+
+    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
+                  run_manager: Any = None, **kwargs: Any) -> ChatResult:
+        self.seen.append(list(messages))
+        return super()._generate(messages, stop, run_manager, **kwargs)
+
+
+class TooLong(Exception):
+    """Looks like an SDK's 400 for a prompt over the context window."""
+
+    status_code = 400
+
+    def __init__(self) -> None:
+        super().__init__("This model's maximum context length is 8192 tokens. However, you "
+                         "requested 9000 tokens (8000 in the messages, 1000 in the completion).")
+
+
 class Throttled(Exception):
     """Looks like an SDK's rate-limit error."""
 
@@ -55,6 +77,13 @@ def plain() -> GenericFakeChatModel:
         AIMessage(content="My vote:\n```json\n{'target': 3,}\n```", usage_metadata=USAGE)]))
 
 
+def forgetful() -> GenericFakeChatModel:
+    """Leaves out the target of its first answer, then passes explicitly."""
+    return GenericFakeChatModel(messages=iter([
+        AIMessage(content='{"reasoning": "I would rather not say"}', usage_metadata=USAGE),
+        AIMessage(content='{"reasoning": "no one", "target": null}', usage_metadata=USAGE)]))
+
+
 def refusing() -> GenericFakeChatModel:
     return GenericFakeChatModel(messages=iter([
         AIMessage(content="", additional_kwargs={"refusal": "I won't play."})]))
@@ -71,3 +100,12 @@ def broken() -> FailingFake:
 
 def not_a_model() -> int:
     return 42
+
+
+def unmetered() -> RecordingFake:
+    """Answers in text and reports no usage."""
+    return RecordingFake(messages=iter(['{"target": 2}']))
+
+
+def overlong() -> FailingFake:
+    return FailingFake(errors=[TooLong()], messages=iter([]))

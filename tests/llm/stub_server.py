@@ -13,16 +13,30 @@ Server quirks to emulate: ``reject_formats`` (a 400 naming the format),
 as reasoning models answer to ``temperature``), ``llama_cpp`` (llama-cpp-python:
 500 to json_schema, json_object with a schema accepted) and ``reasoning_tokens``
 (spent before the answer, counted against the request's limit: over it, the
-answer is cut off; Anthropic-style thinking is refused with a forced tool) and
-``context_window`` (a prompt whose tokens and the reply's limit exceed it gets the
-provider's 400 "context length exceeded"; ``over_window`` counts them).
+answer is cut off; an OpenAI request spends all of them at a high or unset
+``reasoning_effort``, half at medium, a quarter at low, an eighth at minimal;
+Claude thinks only with ``thinking`` on, up to twice its ``budget_tokens``;
+Anthropic-style thinking is refused with a forced tool) and ``context_window``
+(a prompt whose tokens and the reply's limit exceed it gets the provider's 400
+"context length exceeded", worded as ``context_style`` says for OpenAI-shaped
+requests; ``over_window`` counts them). ``advertise`` states the window as vLLM
+(``/v1/models`` ``max_model_len``) or llama.cpp (``/props`` ``n_ctx``) do.
+
+``answers_left`` emulates a server killed mid-game; ``omit_every`` a model that, not
+held to a schema, sometimes leaves out the field a request needs.
+
+``python -m tests.llm.stub_server --max-context 6000`` serves until interrupted,
+printing its two base URLs (``--help`` for the options).
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import contextlib
 import json
 import math
+import os
 import socket
 import threading
 import time
@@ -37,6 +51,11 @@ from tests.llm.legal import legal_answer, legal_values
 from tests.llm.prefix_cache import AnthropicCache, OpenAICache
 
 ReplyKind = Literal["json", "text", "refusal", "empty", "status", "drop", "auto"]
+ContextStyle = Literal["openai", "openai-new", "llama.cpp", "ollama"]
+Advertise = Literal["vllm", "llama.cpp"]
+# the share of ``reasoning_tokens`` an OpenAI request spends at each reasoning effort
+EFFORT_SHARE = {None: 1.0, "xhigh": 1.0, "high": 1.0, "medium": 0.5, "low": 0.25,
+                "minimal": 0.125, "none": 0.0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +114,7 @@ class Seen:
 class StubServer:
     """Serves on 127.0.0.1 (a free port) from a background thread."""
 
-    def __init__(self, delay_s: float = 0.0) -> None:
+    def __init__(self, delay_s: float = 0.0, port: int = 0) -> None:
         self.delay_s = delay_s
         self.replies: deque[Reply] = deque()
         self.seen: list[Seen] = []
@@ -106,9 +125,18 @@ class StubServer:
         self.llama_cpp = False
         self.reasoning_tokens = 0
         self.context_window: int | None = None  # when set: longer requests get HTTP 400
+        self.context_style: ContextStyle = "openai"
+        self.advertise: Advertise | None = None  # where the server states its window
         self.over_window = 0  # the requests refused for their length
+        # when set: the answers left before the server is gone (later requests are cut
+        # off unanswered, as a killed server's are)
+        self.answers_left: int | None = None
+        # when set: every n-th automatic answer to a request not held to a JSON schema
+        # leaves out the field it needs (as a model in JSON mode may)
+        self.omit_every = 0
+        self.unheld = 0  # automatic answers to requests not held to a JSON schema
         self.in_flight = self.max_in_flight = 0
-        self.port = 0
+        self.port = port
         self.openai_cache, self.anthropic_cache = OpenAICache(), AnthropicCache()
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
@@ -147,14 +175,33 @@ class StubServer:
         app = web.Application()
         app.router.add_post("/v1/chat/completions", self._openai)
         app.router.add_post("/v1/messages", self._anthropic)
+        app.router.add_get("/v1/models", self._models)
+        app.router.add_get("/props", self._props)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=0.1)
         await self._runner.setup()
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        sock.bind(("127.0.0.1", 0))
+        sock.bind(("127.0.0.1", self.port))
         self.port = sock.getsockname()[1]
         await web.SockSite(self._runner, sock).start()
 
     # --- the endpoints
+    async def _models(self, _request: web.Request) -> web.Response:
+        """vLLM's model list (the models served, else those asked for so far), with
+        ``max_model_len`` when it advertises the window."""
+        if self.advertise != "vllm" or self.context_window is None:
+            return _error(404, "Not Found")
+        served = self.models or {str(s.body.get("model")) for s in self.seen}
+        return web.json_response({"object": "list", "data": [
+            {"id": model, "object": "model", "max_model_len": self.context_window}
+            for model in sorted(served)]})
+
+    async def _props(self, _request: web.Request) -> web.Response:
+        """llama.cpp's server properties (its ``n_ctx``)."""
+        if self.advertise != "llama.cpp" or self.context_window is None:
+            return _error(404, "Not Found")
+        return web.json_response({"default_generation_settings": {
+            "n_ctx": self.context_window}, "total_slots": 1})
+
     async def _openai(self, request: web.Request) -> web.StreamResponse:
         body = await request.json()
         self.seen.append(Seen(request.path, body, dict(request.headers), time.perf_counter()))
@@ -202,6 +249,12 @@ class StubServer:
         too_long = self._too_long(request.path, body)
         if too_long is not None:
             return too_long
+        if self.answers_left is not None:
+            if self.answers_left <= 0:
+                assert request.transport is not None
+                request.transport.close()
+                return web.Response()
+            self.answers_left -= 1
         reply = self.replies.popleft() if self.replies else auto()
         self.in_flight += 1
         self.max_in_flight = max(self.max_in_flight, self.in_flight)
@@ -214,11 +267,31 @@ class StubServer:
             if reply.kind == "status":
                 return _error(reply.status, str(reply.body), reply.headers)
             if reply.kind == "auto":
-                reply = decision(_auto(body, schema))
-            usage = {**self._usage(request.path, body), "reasoning": self.reasoning_tokens}
+                reply = decision(self._omitting(body, _auto(body, schema)))
+            usage = {**self._usage(request.path, body), "reasoning": self._reasoning(body)}
             return web.json_response(shape(body, reply, usage))
         finally:
             self.in_flight -= 1
+
+    def _omitting(self, body: dict[str, Any], answer: Any) -> Any:
+        """``answer``, or without its fields that hold a value (``omit_every``)."""
+        if (not self.omit_every or not isinstance(answer, dict)
+                or (body.get("response_format") or {}).get("type") == "json_schema"):
+            return answer
+        self.unheld += 1
+        if self.unheld % self.omit_every:
+            return answer
+        return {name: value for name, value in answer.items() if value is None}
+
+    def _reasoning(self, body: dict[str, Any]) -> int:
+        """The tokens this request reasons: by its effort (OpenAI), by its thinking
+        budget (Claude, up to twice the budget)."""
+        thinking = body.get("thinking")
+        if "tools" in body:  # Anthropic's Messages API
+            budget = thinking.get("budget_tokens", 0) if isinstance(thinking, dict) else 0
+            return min(self.reasoning_tokens, 2 * budget)
+        share = EFFORT_SHARE.get(body.get("reasoning_effort"), 1.0)
+        return math.floor(self.reasoning_tokens * share)
 
     def _too_long(self, path: str, body: dict[str, Any]) -> web.Response | None:
         """A 400 as each provider words it when the prompt and the reply's limit exceed
@@ -236,10 +309,7 @@ class StubServer:
             return _error(400, f"input length and `max_tokens` exceed context limit: {prompt} "
                                f"+ {reply} > {window}, decrease input length or `max_tokens` "
                                "and try again")
-        return _error(400, f"This model's maximum context length is {window} tokens. However, "
-                           f"you requested {prompt + reply} tokens ({prompt} in the messages, "
-                           f"{reply} in the completion). Please reduce the length of the "
-                           "messages or completion.")
+        return _context_error(self.context_style, window, prompt, reply)
 
     def _usage(self, path: str, body: dict[str, Any]) -> dict[str, int]:
         """Total, cached and newly cached input tokens of a request, by its provider's
@@ -253,9 +323,27 @@ def tokens(content: str) -> int:
     return math.ceil(len(content) / 4)
 
 
-def _error(code: int, message: str, headers: dict[str, str] | None = None) -> web.Response:
-    payload = {"type": "error", "error": {"type": "stub_error", "message": message}}
-    return web.json_response(payload, status=code, headers=headers or {})
+def _error(status_code: int, message: str, headers: dict[str, str] | None = None,
+           **fields: Any) -> web.Response:
+    payload = {"type": "error", "error": {"type": "stub_error", "message": message, **fields}}
+    return web.json_response(payload, status=status_code, headers=headers or {})
+
+
+def _context_error(style: ContextStyle, window: int, prompt: int, reply: int) -> web.Response:
+    """An OpenAI-shaped request over the window refused as each server words it."""
+    if style == "openai-new":
+        return _error(400, "Your input exceeds the context window of this model. Please "
+                           "adjust your input and try again.", code="context_length_exceeded")
+    if style == "llama.cpp":
+        return _error(400, f"request ({prompt} tokens) exceeds the available context size "
+                           f"({window} tokens), try increasing it",
+                      type="exceed_context_size_error", n_prompt_tokens=prompt, n_ctx=window)
+    if style == "ollama":
+        return _error(400, "the input length exceeds the context length")
+    return _error(400, f"This model's maximum context length is {window} tokens. However, "
+                       f"you requested {prompt + reply} tokens ({prompt} in the messages, "
+                       f"{reply} in the completion). Please reduce the length of the "
+                       "messages or completion.", code="context_length_exceeded")
 
 
 def _openai_answer(body: dict[str, Any], reply: Reply, usage: dict[str, int]) -> dict[str, Any]:
@@ -358,3 +446,43 @@ def example(schema: dict[str, Any]) -> Any:
     if kind == "boolean":
         return False
     return None
+
+
+def main() -> None:
+    """Serve until interrupted (for measuring ``arena play`` against the stub)."""
+    parser = argparse.ArgumentParser(description="the test model server (tests/llm)")
+    parser.add_argument("--port", type=int, default=0, help="default: a free port")
+    parser.add_argument("--delay", type=float, default=0.0, help="seconds before each answer")
+    parser.add_argument("--max-context", type=int, default=None, metavar="N",
+                        help="refuse a request whose prompt and reply limit exceed N tokens")
+    parser.add_argument("--context-style", choices=("openai", "openai-new", "llama.cpp",
+                                                    "ollama"), default="openai",
+                        help="how an OpenAI-shaped request over the window is refused")
+    parser.add_argument("--advertise-window", choices=("vllm", "llama.cpp"), default=None,
+                        help="state the window as vLLM (/v1/models) or llama.cpp (/props) do")
+    parser.add_argument("--reasoning", type=int, default=0, metavar="N",
+                        help="reasoning tokens spent before each answer (at full effort)")
+    parser.add_argument("--reject-schema", action="store_true",
+                        help="answer 400 to response_format json_schema (seats step down to "
+                             "JSON mode)")
+    parser.add_argument("--omit-every", type=int, default=0, metavar="N",
+                        help="every N-th answer not held to a JSON schema leaves out the "
+                             "field its request needs")
+    parser.add_argument("--die-after", type=float, default=None, metavar="SECONDS",
+                        help="exit this many seconds after it serves, as a killed server")
+    args = parser.parse_args()
+    stub = StubServer(delay_s=args.delay, port=args.port)
+    stub.reject_formats = {"json_schema"} if args.reject_schema else set()
+    stub.omit_every = args.omit_every
+    stub.context_window, stub.context_style = args.max_context, args.context_style
+    stub.advertise, stub.reasoning_tokens = args.advertise_window, args.reasoning
+    with stub:
+        print(f"openai: {stub.openai_url}\nanthropic: {stub.anthropic_url}", flush=True)
+        if args.die_after is not None:  # counted from here: the server is up
+            threading.Timer(args.die_after, os._exit, (0,)).start()
+        with contextlib.suppress(KeyboardInterrupt):
+            threading.Event().wait()
+
+
+if __name__ == "__main__":
+    main()

@@ -308,7 +308,13 @@ BAD = [
     (BELIEF, {"beliefs": "1: seer 50"}, "beliefs: seat 1 is not another player"),
     (BELIEF, {"beliefs": "2: wizard 50"}, "beliefs: 'wizard' is not a role in this game"),
     (BELIEF, {"beliefs": "2: seer 0"}, "seat 2: the percentages add up to 0"),
-    (BELIEF, {"probabilities": {"2": {"seer": 1}}}, "beliefs: a string like"),
+    (BELIEF, {"probabilities": {"2": {"seer": 1}}}, "missing field beliefs"),
+    (BELIEF, {"beliefs": None}, "beliefs: a string like"),
+    (vote(1), {"reasoning": "no one"}, "missing field target"),
+    (Request(seat=1, kind="save", day=1), {}, "missing field answer"),
+    (Request(seat=1, kind="link", day=1, options=(1, 2, 3)), {"target": 2},
+     "missing field targets"),
+    (SPEAK, {"claims": []}, "missing field text"),
 ]
 
 

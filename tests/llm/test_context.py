@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from agents import AgentSpecError, SeatOptions, make_agent
-from agents.context import ContextWindow, digest, window_for
+from agents.context import DEFAULT_WINDOW, ContextWindow, digest, window_for
 from agents.llm import LLMAgent
 from agents.prompts import Text
 from agents.providers.base import ChatRequest, Message, ProviderError
@@ -152,7 +152,10 @@ def test_without_a_window_or_with_room_nothing_changes() -> None:
 def test_windows_come_from_the_model_or_the_table() -> None:
     gpt = window_for("gpt-4o-mini", SeatOptions())
     assert gpt is not None and (gpt.window, gpt.reply) == (128000, 1024)
-    assert window_for("qwen2.5-7b-instruct", SeatOptions()) is None
+    default = window_for("qwen2.5-7b-instruct", SeatOptions())
+    assert (default.window, default.declared) == (DEFAULT_WINDOW, False)
+    wide = window_for("qwen2.5-7b-instruct", SeatOptions(max_tokens=20000))
+    assert (wide.window, wide.reply) == (80000, 20000)  # four times the reply's limit
     local = window_for("qwen2.5-7b-instruct", SeatOptions(context_window=8192, max_tokens=300))
     assert local is not None and (local.window, local.reply) == (8192, 300)
     with pytest.raises(AgentSpecError, match="leaves too little"):

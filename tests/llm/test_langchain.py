@@ -7,9 +7,16 @@ import time
 
 import pytest
 
-from agents.providers.base import ChatReply, ChatRequest, Message, ProviderError
+from agents.providers.base import (
+    ChatReply,
+    ChatRequest,
+    ContextExceeded,
+    Message,
+    ProviderError,
+)
 from agents.providers.langchain import LangChainProvider
 from agents.providers.registry import make_provider
+from arena.app.costs import cost_text
 from tests.llm.conftest import FAST
 
 REQUEST = ChatRequest(messages=(Message("system", "You are seat 1."), Message("user", "Vote.")),
@@ -55,6 +62,24 @@ def test_other_model_errors_are_provider_errors() -> None:
     with pytest.raises(ProviderError, match=r"^langchain:tests.llm.lc_models:broken: "
                                             r"ValueError: model exploded$"):
         ask("broken")
+
+
+def test_a_model_without_usage_has_an_unknown_cost_and_the_schema_in_its_system_prompt(
+        ) -> None:
+    provider, reply = ask("unmetered")
+    assert reply.parsed == {"target": 2}
+    assert (reply.usage.priced, reply.usage.cost_usd) == (False, 0.0)  # shown as unknown
+    assert cost_text(reply.usage.cost_usd, not reply.usage.priced) == "unknown"
+    seen = provider.chat_model.seen[0]  # type: ignore[attr-defined]
+    assert [type(m).__name__ for m in seen] == ["SystemMessage", "HumanMessage"]
+    assert seen[0].content.startswith("You are seat 1.\n\n" + REQUEST.schema_hint)
+    assert '"required": ["target"]' in seen[0].content and seen[1].content == "Vote."
+
+
+def test_a_context_length_error_is_a_context_error() -> None:
+    with pytest.raises(ContextExceeded) as exceeded:
+        ask("overlong")
+    assert (exceeded.value.window, exceeded.value.prompt_tokens) == (8192, 8000)
 
 
 @pytest.mark.parametrize(("spec", "message"), [

@@ -10,6 +10,7 @@ import hashlib
 import json
 import re
 import typing
+import zlib
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -20,11 +21,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import agents.prompts
+from agents import rulebook
 from agents.narration import Narrator, Voice, fence
 from agents.prompting import Prompter, format_key, legal_values
 from agents.prompts import FILES, LANGS, Text, hashes, lines
 from agents.reasons import explain
-from agents.rulebook import sentence
+from agents.rulebook import TIE_ENDS
 from arena import transcript
 from arena.app.cli import parser
 from arena.app.commands._game_setup import build_setup
@@ -45,19 +47,14 @@ from arena.engine.requests import KINDS, SHAPES
 from arena.engine.roles import ROLES
 from arena.engine.rule_types import TieRule
 from arena.engine.view import visible
+from arena.engine.village.houses import House
 from arena.presets import load_preset, preset_names
 from arena.text import catalog
+from tests.games import Run, play, random_bots, shuffled_deal
 from tests.llm.stub_server import StubServer, decision, text
 from tests.llm.test_cache import stub_game
-from tests.test_info_hiding import (
-    Run,
-    candidate_pairs,
-    first_difference,
-    play,
-    random_bots,
-    shuffled_deal,
-    swapped,
-)
+from tests.sweep import SAMPLE, presets
+from tests.test_info_hiding import candidate_pairs, first_difference, swapped
 
 COMMON = {"seq", "day", "phase", "audience", "type"}
 NEVER_ASKED_AFTER = {"setup", "game_end"}  # before the first request / after the last
@@ -107,9 +104,11 @@ def _values(name: str) -> tuple[list[str], bool]:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_tie_rule_has_words(lang: str) -> None:
-    """A list-valued rule is rendered from its items' words: vote.tie names each rule."""
-    terms = lines(lang)["terms"]
-    assert not [rule for rule in typing.get_args(TieRule) if rule not in terms]
+    """vote.tie is said rule by rule: what each does, and what follows one that may leave
+    the tie standing."""
+    ties = lines(lang)["ties"]
+    assert not [rule for rule in typing.get_args(TieRule) if "do" not in ties.get(rule, {})
+                or (rule not in TIE_ENDS) != ("else" in ties[rule])]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -126,7 +125,7 @@ def test_every_rule_value_has_a_sentence(lang: str) -> None:
 
 
 def test_a_rule_without_a_sentence_still_reads() -> None:
-    assert sentence(Text("en"), "made.up", 3, frozenset()) == "Rule made.up: 3."
+    assert rulebook.line(Text("en"), "made.up", 3, {}, frozenset()).text == "Rule made.up: 3."
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -190,7 +189,14 @@ def test_the_rules_follow_the_rule_values_and_the_deal() -> None:
 # --- rendering in random games --------------------------------------------------------------
 
 # every other preset (neighbours share an edition), with varying seeds
-CASES = [(preset, 1 + n % 3) for n, preset in enumerate(preset_names()) if n % 2 == 0]
+def _case(preset: pytest.ParameterSet) -> pytest.ParameterSet:
+    """A preset's game for the rendering checks, its seed (1-3) fixed by its name."""
+    name = str(preset.values[0])
+    return pytest.param(name, 1 + zlib.crc32(name.encode()) % 3, id=name, marks=preset.marks)
+
+
+# every preset: the default suite plays the fixed sample (tests/sweep.py), the rest are slow
+CASES = [_case(preset) for preset in presets()]
 
 
 @pytest.mark.parametrize(("preset", "seed"), CASES)
@@ -215,8 +221,14 @@ def test_prompts_render_and_name_no_hidden_role(preset: str, seed: int) -> None:
                     assert not held.get(other, set()) & words, f"seat {seat} learns P{other}"
 
 
+# a role named as the one who acts ("the arsonist burnt down P11's house") tells no
+# seat's card; a card is told as "P3 seer", "P3 is revealed as seer", "the seer card"
+ACTING = re.compile(r"\bthe \w+\b(?! card)")
+
+
 def clauses(message: str) -> list[tuple[set[int], set[str]]]:
-    """(seats named, words) of each clause outside quotes: list items, sentences."""
+    """(seats named, words) of each clause outside quotes: list items, sentences; a role
+    named as the one who acts is no word of its clause."""
     out = []
     for line in message.splitlines():
         if "«" in line:
@@ -224,7 +236,7 @@ def clauses(message: str) -> list[tuple[set[int], set[str]]]:
         for clause in re.split(r", |; ", line):
             seats = {int(n) for n in re.findall(r"\bP(\d+)\b", clause)}
             if seats:
-                out.append((seats, set(re.findall(r"\w+", clause))))
+                out.append((seats, set(re.findall(r"\w+", ACTING.sub("", clause)))))
     return out
 
 
@@ -237,6 +249,28 @@ def test_the_hidden_role_check_bites() -> None:
     assert not told("- Dead: P1 (card not shown), P2 werewolf.", 1, "werewolf")
     assert not told("- Dead: P12 werewolf.", 1, "werewolf")
     assert not told('P3 says: «P1 is a werewolf»', 1, "werewolf")
+    assert told("P11 now holds the arsonist card.", 11, "arsonist")
+    assert told("P11's card is shown: arsonist.", 11, "arsonist")
+    assert not told(BURNT, 11, "arsonist")  # the one who burns is no card (issue 29)
+
+
+BURNT = "During the night the arsonist burnt down P11's house (bone-setter); P11 is now a vagrant."
+
+
+@pytest.mark.slow
+def test_the_arsonist_burning_his_own_house_tells_no_card() -> None:
+    """Issue 29: in village-11 seed 2 the arsonist (P11) burns his own house, which the
+    rules allow. Everyone hears that the arsonist burnt P11's house: that names who burns
+    and whose house burnt, not P11's card (a false alarm of the check, now read right)."""
+    run = game("village-11", 2)
+    arsonist = next(e.seat for e in run.log if isinstance(e, RoleDealt) and e.role == "arsonist")
+    assert arsonist == 11
+    assert any(isinstance(e, House) and e.how == "burnt" and e.seat == arsonist
+               for e in run.log)
+    heard = [seat for seat in run.seen if seat != arsonist
+             and any(BURNT in m for m in conversation(run, seat, "en"))]
+    assert heard and not told(BURNT, arsonist, "arsonist")
+    test_prompts_render_and_name_no_hidden_role("village-11", 2)
 
 
 def alter(event: BaseEvent, seat: int, players: int) -> BaseEvent:
@@ -259,7 +293,7 @@ def alter(event: BaseEvent, seat: int, players: int) -> BaseEvent:
     return dataclasses.replace(event, **changes)
 
 
-@pytest.mark.parametrize(("preset", "seed"), CASES[::3])
+@pytest.mark.parametrize(("preset", "seed"), CASES)
 def test_what_a_seat_cannot_see_never_changes_its_prompt(preset: str, seed: int) -> None:
     run = game(preset, seed)
     players = run.config.players
@@ -291,13 +325,15 @@ SEATED_DEALS = [p for p in preset_names() if not load_preset(p).extra_cards
                 and not variants.active(load_preset(p).rules)]
 
 
-def test_prompts_pass_the_swap_non_interference_check() -> None:
+@pytest.mark.parametrize(("examples", "needed"), [
+    (25, 5), pytest.param(100, 20, marks=pytest.mark.slow)])
+def test_prompts_pass_the_swap_non_interference_check(examples: int, needed: int) -> None:
     """Swapping the cards of two seats k cannot tell apart changes none of k's prompts
     (the engine issue's check, applied to the rendered text)."""
     compared: list[int] = []
     skipped: list[str] = []
 
-    @settings(max_examples=100, deadline=None, database=None, derandomize=True,
+    @settings(max_examples=examples, deadline=None, database=None, derandomize=True,
               suppress_health_check=[HealthCheck.too_slow])
     @given(preset=st.sampled_from(SEATED_DEALS), seed=st.integers(0, 2**32 - 1),
            k_index=st.integers(0, 29))
@@ -321,7 +357,7 @@ def test_prompts_pass_the_swap_non_interference_check() -> None:
     case()
     print(f"\nprompt non-interference: {len(compared)} cases compared, {len(skipped)} left to "
           f"the engine's check ({sorted(set(skipped))})")
-    assert sum(1 for n in compared if n >= 4) >= 20 and len(skipped) < len(compared)
+    assert sum(1 for n in compared if n >= 4) >= needed and len(skipped) < len(compared)
 
 
 # --- quoting ---------------------------------------------------------------------------------
@@ -388,13 +424,14 @@ def test_the_header_records_every_template_hash(tmp_path: Path) -> None:
 # --- what the prompts say (issue 13) ---------------------------------------------------------
 
 
-@pytest.mark.parametrize(("preset", "seed"), CASES[::2])
+@pytest.mark.parametrize(("preset", "seed"), CASES)
 def test_every_turn_states_its_legal_values_and_offers_null_only_when_legal(
         preset: str, seed: int) -> None:
-    for seen in game(preset, seed).seen.values():
-        for s in seen:
-            for lang in LANGS:
-                prompt = Prompter(lang).turn(s.observation, s.request)
+    run = game(preset, seed)
+    for seat, seen in run.seen.items():
+        for lang in LANGS:
+            # each turn as a model seat is sent it: the events since its last turn
+            for s, prompt in zip(seen, conversation(run, seat, lang)[1:], strict=True):
                 values = legal_values(s.observation, s.request)
                 assert json.dumps(values) in prompt
                 if s.request.shape == "target":
@@ -434,11 +471,11 @@ def test_a_tie_says_nobody_is_exiled_by_that_vote() -> None:
 
 def test_the_rules_name_no_role_out_of_the_game_and_no_rule_key() -> None:
     fanlang = system_for("fanlang-9")
-    assert "A revote that ties again hands on to the next; when none is left, nobody is " \
-           "exiled." in fanlang
+    assert "When the exile vote ties, the tied players speak again and the others vote once " \
+           "more among them; if it ties again, nobody is exiled." in fanlang
     for word in ("lover", "grief", "hybrid", "elder", "cupid", "infatuated"):
         assert word not in fanlang.lower(), word
-    for preset in preset_names()[::4]:
+    for preset in SAMPLE:  # the sweep's fixed sample (tests/sweep.py)
         prompt = system_for(preset)
         assert not re.findall(r"\b[a-z_]{3,}\.[a-z_]{3,}\b", prompt), preset
 

@@ -59,7 +59,7 @@ def test_a_reasoning_model_gets_its_parameters_and_reports_reasoning_tokens(
     assert "temperature" not in body and "max_tokens" not in body
     assert (body["max_completion_tokens"], body["reasoning_effort"]) == (16384, "low")
     assert reply.parsed == {"target": 5} and reply.cut_off is None
-    assert reply.usage.reasoning_tokens == 700 < reply.usage.output_tokens
+    assert reply.usage.reasoning_tokens == 700 // 4 < reply.usage.output_tokens  # low effort
 
 
 def test_a_table_overrides_the_capabilities(stub: StubServer) -> None:

@@ -37,8 +37,8 @@ def test_a_declined_explode_is_billed_to_that_no() -> None:
               {"type": "speech", "seat": 2, "text": "hi"},
               {**usage, "seat": 3, "kind": "explode", "input_tokens": 7}]
     steps = decisions_by_seat(events)
-    [(no_kind, no, _), (speak_kind, speech, _)] = steps[2]
-    [(last_kind, last, _)] = steps[3]  # declined at the very end of the record
+    [(no_kind, no, _, _), (speak_kind, speech, _, _)] = steps[2]
+    [(last_kind, last, _, _)] = steps[3]  # declined at the very end of the record
     assert isinstance(no, Decision) and isinstance(speech, Decision)
     assert isinstance(last, Decision)
     assert (no_kind, no.yes, [u.input_tokens for u in no.usage]) == ("explode", False, [5])

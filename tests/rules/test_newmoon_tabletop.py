@@ -197,6 +197,16 @@ def test_e15_with_the_lycanthropic_temptation_the_victim_is_infected() -> None:
     assert dead(played) == {6: "wolves"}
 
 
+def test_e15_the_infected_witch_loses_her_poison_the_night_she_is_infected() -> None:
+    """E15 / 4.2.6 (「被感染者由主持人輕觸告知。此後……將失去其能力」): on night 2 the
+    wolves infect the witch (4); she loses her power at once and does not poison 6."""
+    played = moon(["E15"], _wolves_kill("none", 4) + seat(4, day2_poison=[6]), days=2,
+                  events__radiant_sunday="temptation")
+    assert played.first("touched").seat == 4
+    assert played.asked("poison", seat=4, day=2) == []
+    assert dead(played) == {}
+
+
 @pytest.mark.parametrize(("rule", "winner"), [("temptation", "wolves"), ("normal", "draw")])
 def test_e15_the_wolves_win_when_one_uninfected_villager_is_left(rule: str,
                                                                  winner: str) -> None:
@@ -288,6 +298,14 @@ def test_e7_men_are_away_hunting_until_dawn() -> None:
     kills = played.asked("kill", day=2)
     assert [r.seat for r in kills] == [2] and not set(kills[0].options) & {3, 5, 7}
     assert moon_events(played, "E7", "ended")[0].day == 2
+
+
+def test_e7_the_away_male_wolf_is_no_prey_for_the_female_wolf() -> None:
+    """E7 / A36 (「他們也不能被狼人吃掉」; away players are not offered): on night 2 the
+    female wolf (2) is not offered the away male wolf (1) either."""
+    played = moon(["E7"], _all_vote(6, 2, 4), days=2, wolves__allow_wolf_target=True)
+    kills = played.asked("kill", day=2)
+    assert [r.seat for r in kills] == [2] and 1 not in kills[0].options
 
 
 @pytest.mark.parametrize(("pact", "dies"), [(True, False), (False, True)])

@@ -179,6 +179,33 @@ def test_v6_the_pack_cannot_attack_a_hypnotised_player_again() -> None:
     assert 2 not in played.asked("kill", day=2)[0].options
 
 
+WITCHES = ('roles = ["werewolf", "witch", "villager", "villager", "villager", "villager"]\n'
+           'seed = 5\n')
+
+
+def test_v6_the_hypnotised_witch_loses_her_potions_that_very_night() -> None:
+    """V6 (「立即失去其所有特殊能力，所以在当晚就不能再睁眼」): the pack hypnotises the
+    witch (2) on night 1; she is touched at once, so she is not shown a victim nor asked
+    to poison that night, and her scripted poison on 3 never falls."""
+    played = play(_game(FASCINATION, "[seats.1]\nkill = [2]\n[seats.2]\npoison = [3]\n",
+                        roles=WITCHES))
+    touched: Any = played.events("touched")[0]
+    assert (touched.day, touched.phase, touched.seat) == (1, "night", 2)
+    assert played.asked("poison", seat=2) == [] and played.events("victim_info") == []
+    assert deaths(played.result) == []
+
+
+def test_v6_the_touch_comes_before_the_witch_s_step_and_no_potion_undoes_it() -> None:
+    """V6: the pack's victim (3) is hypnotised when the pack chooses him: the witch is
+    told of no victim to save, and 3 stays hypnotised."""
+    played = play(_game(FASCINATION, "[seats.1]\nkill = [3]\n[seats.2]\nsave = [true]\n",
+                        roles=WITCHES))
+    info: Any = played.events("victim_info")[0]
+    touched: Any = played.events("touched")[0]
+    assert info.victim is None and touched.seat == 3 and touched.seq < info.seq
+    assert played.asked("save") == [] and deaths(played.result) == []
+
+
 # --- V4 (4.2.4), C29: the mayor votes first
 
 

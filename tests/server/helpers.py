@@ -21,7 +21,10 @@ HOST = {"X-Host-Token": HOST_TOKEN}
 
 
 def host_client(out_dir: Path, **options: Any) -> TestClient:
-    """A test client of a fresh app that sends the host token with every request."""
+    """A test client of a fresh app that sends the host token with every request; its
+    nights and days are not paced unless ``night_step_s`` or ``speech_s`` says so."""
+    options.setdefault("night_step_s", 0.0)
+    options.setdefault("speech_s", 0.0)
     return TestClient(create_app(out_dir, host_token=HOST_TOKEN, **options), headers=HOST)
 
 
@@ -48,13 +51,18 @@ def token_of(link: str) -> str:
     return parse_qs(urlsplit(link).query)["token"][0]
 
 
-def create(client: TestClient, **spec: Any) -> Created:
+def create(client: TestClient, *, join: bool = True, **spec: Any) -> Created:
+    """A table created through the API; with ``join`` every person opens their seat (the
+    game starts then: it waits for them in the lobby)."""
     body = {"preset": "classic-8", "humans": [1], "bots": "random", "seed": 1, **spec}
     response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     data = response.json()
-    return Created(data["table"], {int(s): link for s, link in data["seats"].items()},
-                   data["spectator"])
+    created = Created(data["table"], {int(s): link for s, link in data["seats"].items()},
+                      data["spectator"])
+    for seat in created.seats if join else ():
+        table_of(client, created).join(seat)
+    return created
 
 
 def table_of(client: TestClient, created: Created) -> Table:

@@ -47,7 +47,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    web = table_server(create_app(out, host_token=HOST_TOKEN), "127.0.0.1", port)
+    web = table_server(create_app(out, host_token=HOST_TOKEN, night_step_s=0.0, speech_s=0.0),
+                       "127.0.0.1", port)
     thread = threading.Thread(target=web.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     stop = time.monotonic() + 10

@@ -39,7 +39,9 @@ def model_server(tmp_path_factory: pytest.TempPathFactory
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
         web = table_server(create_app(out, host_token=HOST_TOKEN, profiles=profiles,
-                                      table_budget_usd=0.004), "127.0.0.1", port)
+                                      table_budget_usd=0.004, night_step_s=0.0,
+                                      speech_s=0.0),
+                           "127.0.0.1", port)
         thread = threading.Thread(target=web.run, kwargs={"sockets": [sock]}, daemon=True)
         thread.start()
         stop = time.monotonic() + 10

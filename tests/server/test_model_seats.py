@@ -154,7 +154,7 @@ def test_a_model_seat_glows_while_it_thinks(tmp_path: Path,
         assert view["agents"] is None  # glowing does not say it is a model
         table = table_of(client, created)
         client.portal.call(release.set)  # type: ignore[union-attr]
-        wait_for(lambda: 2 not in table.deciding() or table.over)
+        wait_for(lambda: 2 not in table.deciding.seen_by("public") or table.over)
 
 
 def test_spot_the_ai_hides_the_agents_until_each_person_guesses(

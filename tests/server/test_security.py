@@ -18,8 +18,9 @@ XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>&amp;'
 
 
 def pending_of(client: TestClient, created: Created, seat: int) -> dict[str, Any]:
-    return wait_for(lambda: client.get(created.seat_api(seat), params={
-        "token": created.token(seat)}).json()["pending"])  # type: ignore[no-any-return]
+    pending: dict[str, Any] = wait_for(lambda: client.get(created.seat_api(seat), params={
+        "token": created.token(seat)}).json()["pending"])
+    return pending
 
 
 @pytest.fixture
@@ -196,7 +197,8 @@ def test_the_spectator_page_passes_the_non_interference_check(seed: int) -> None
     up to the first public event that may tell the two cards apart."""
     from arena.app.server.table import Table, TableSpec
     from arena.presets import load_preset
-    from tests.test_info_hiding import candidate_pairs, play, random_bots, shuffled_deal, swapped
+    from tests.games import play, random_bots, shuffled_deal
+    from tests.test_info_hiding import candidate_pairs, swapped
 
     config = load_preset("classic-8")
     a = play(config, random_bots(config, seed), seed, shuffled_deal(config, seed))

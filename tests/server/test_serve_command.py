@@ -60,6 +60,9 @@ def test_stopping_the_server_ends_open_streams(tmp_path: Path) -> None:
     (["--port", "70000"], "--port 70000"), (["--max-tables", "0"], "--max-tables"),
     (["--budget-usd", "0"], "--budget-usd 0: give an amount above 0"),
     (["--table-budget-usd", "-1"], "--table-budget-usd -1"),
+    (["--budget-usd", "nan"], "--budget-usd nan: give an amount above 0"),
+    (["--table-budget-usd", "nan"], "--table-budget-usd nan: give an amount above 0"),
+    (["--budget-usd", "inf"], "--budget-usd inf: give an amount above 0"),
     (["--host-token", "short"], "at least 16 characters"),
     (["--table", "/no/such/profiles.toml"], "/no/such/profiles.toml"),
 ])

@@ -49,7 +49,17 @@ def test_the_spend_never_passes_the_budget(tmp_path: Path, capsys: pytest.Captur
     assert min(result["games"], 1) == int(games_worth > 1)  # 0: the first game was cut off
     assert result["games"] < GAMES
     assert "budget reached" in result["stopped"] and "--resume" in result["stopped"]
-    assert len(list((tmp_path / "run" / "games").glob("*.jsonl"))) == result["games"]
+    # a game the cap stopped is kept, aborted, and its spend reported with the run
+    aborted = result["aborted"]
+    assert all(a["cause"].startswith("budget: ") for a in aborted)
+    assert result["aborted_usd"] == pytest.approx(sum(a["cost_usd"] for a in aborted))
+    games = sorted(p.name for p in (tmp_path / "run" / "games").glob("*.jsonl"))
+    assert len(games) == result["games"] + len(aborted)
+    assert [g for g in games if ".aborted-" in g] == sorted(
+        Path(a["path"]).name for a in aborted)
+    for game in aborted:
+        last = (tmp_path / "run" / game["path"]).read_text(encoding="utf-8").splitlines()[-1]
+        assert json.loads(last)["type"] == "aborted"
 
 
 def test_an_interrupted_games_spend_counts_after_resume(

@@ -9,13 +9,41 @@ import pytest
 
 from arena.app.tournament.config import parse_config
 from arena.app.tournament.pause import Pauses
-from tests.llm.stub_server import StubServer, auto, status
+from tests.llm.stub_server import StubServer, auto, status, text
 from tests.tournament.conftest import config_text, manifest, run, write_config
 
 
 def failing_after_the_probe(stub: StubServer) -> dict[str, str]:
-    stub.push(auto(), *[status(400, message="stub failure")] * 2000)
+    """An endpoint that answers, but never a usable answer: every decision falls back."""
+    stub.push(auto(), *[text("I'd rather not play")] * 2000)
     return {"bot": "heuristic", "mini": f"openai:m@{stub.openai_url}"}
+
+
+@pytest.mark.slow
+def test_an_endpoint_that_stops_answering_aborts_its_game_and_is_paused_at_once(
+        stub: StubServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Its breaker trips (5 failed calls in a row): the game is kept aborted, not finished,
+    no game on the endpoint starts, the others play; --resume plays it again."""
+    stub.push(auto(), *[status(400, message="stub failure")] * 2000)
+    agents = {"bot": "heuristic", "mini": f"openai:m@{stub.openai_url}"}
+    config = write_config(tmp_path, "abort", agents, presets=["tv-6"], games=2,
+                          concurrency=1)
+    out = tmp_path / "run"
+    assert run(str(config), "--out", str(out), "--json") == 3
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 0 and list(summary["paused"]) == [f"openai {stub.openai_url}"]
+    [aborted] = summary["aborted"]
+    assert aborted["cause"].startswith("5 failed calls in a row (the last: openai:m: HTTP 400")
+    assert aborted["endpoint"] == f"openai:m at {stub.openai_url}"
+    lines = (out / aborted["path"]).read_text(encoding="utf-8").splitlines()
+    assert json.loads(lines[-1])["type"] == "aborted"
+    assert not (out / "manifest.jsonl").exists() or not manifest(out)
+    stub.replies.clear()  # the endpoint is back: the resume plays the aborted game too
+    assert run(str(out), "--resume", "--json") == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 2 and [a["path"] for a in summary["aborted"]] == [
+        aborted["path"]]
+    assert (out / aborted["path"]).exists()  # kept beside the game played again
 
 
 def test_an_endpoint_failing_every_call_is_paused_after_two_games(

@@ -11,6 +11,10 @@ import ray
 
 from tests.tournament.conftest import event_lines, manifest, run, write_config
 
+# Ray's tests run one after another on one xdist worker: the cleanup test scans the
+# machine's processes and must not see another test's Ray
+RAY_ALONE = pytest.mark.xdist_group("ray")
+
 
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:
@@ -19,6 +23,8 @@ def local_ray() -> Iterator[None]:
     ray.shutdown()
 
 
+@pytest.mark.slow
+@RAY_ALONE
 def test_ray_plays_the_same_games_and_resumes(local_ray: None, tmp_path: Path) -> None:
     config = write_config(tmp_path, "ray", {"h": "heuristic", "r": "random"}, seed=9,
                           presets=["classic-8", "tv-6"], games=6)

@@ -17,6 +17,9 @@ from pathlib import Path
 import pytest
 
 from tests.tournament.conftest import FOREGROUND, write_config
+from tests.tournament.test_ray import RAY_ALONE
+
+pytestmark = [pytest.mark.slow, RAY_ALONE]
 
 ROOT = Path(__file__).parents[2]
 START_S = 90  # Ray's start on two busy cores, then the first game

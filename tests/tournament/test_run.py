@@ -59,6 +59,7 @@ def test_pool_names_are_the_players_evals_rate(tmp_path: Path) -> None:
     assert {spec for r in records for spec in r.agents.values()} == {"heuristic"}
 
 
+@pytest.mark.slow
 def test_concurrency_does_not_change_the_games(bots: tuple[Path, Path], tmp_path: Path) -> None:
     config, whole = bots
     text = config.read_text(encoding="utf-8").replace("concurrency = 3", "concurrency = 1")
@@ -67,7 +68,8 @@ def test_concurrency_does_not_change_the_games(bots: tuple[Path, Path], tmp_path
     assert event_lines(tmp_path / "run") == event_lines(whole)
 
 
-@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL])
+@pytest.mark.parametrize("sig", [signal.SIGINT,
+                                 pytest.param(signal.SIGKILL, marks=pytest.mark.slow)])
 def test_killed_run_resumes_to_the_same_games(bots: tuple[Path, Path], tmp_path: Path,
                                               sig: signal.Signals) -> None:
     config, whole = bots
@@ -173,6 +175,7 @@ def test_progress_shows_games_eta_and_spend_on_a_terminal(tmp_path: Path, quiet:
     assert "4 of 4 games in" in shown
 
 
+@pytest.mark.slow
 def test_a_killed_run_with_model_seats_resumes(stub: StubServer, tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     agents = {"bot": "heuristic", "mini": f"openai:gpt-4o-mini@{stub.openai_url}"}

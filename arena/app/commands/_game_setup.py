@@ -11,7 +11,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from agents import SeatOptions, check_keys, probe_agents
+from agents import Agent, SeatOptions, check_keys, probe_agents
+from agents.scripted import ScriptedAgent
 from agents.table import load_table
 from arena import presets
 from arena.app import scenario
@@ -21,6 +22,7 @@ from arena.engine.config import parse_rule_value
 from arena.engine.roles import ROLES
 from arena.errors import UsageError
 from arena.files import first_error
+from arena.header import SEED_DIGITS
 
 DEFAULT_PRESET = "classic-12"
 
@@ -43,6 +45,11 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
                         help="keep agents' private reasoning in the transcript (audience god)")
     parser.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
                         help="time limit per request for model and human seats (default 60)")
+
+
+def game_inputs(args: argparse.Namespace) -> list[Path]:
+    """The files the game options read (scenario, table): never an output."""
+    return [Path(p) for p in (args.scenario, args.table) if p]
 
 
 def _parse_roles(text: str) -> dict[str, int]:
@@ -86,6 +93,8 @@ def parse_seats(items: Sequence[str], players: int) -> dict[int, str]:
 def build_setup(args: argparse.Namespace) -> Setup:
     if not math.isfinite(args.timeout) or args.timeout <= 0:  # nan and inf are floats too
         raise UsageError(f"--timeout {args.timeout}: give a positive, finite number of seconds")
+    if args.seed is not None and not abs(args.seed) < 10**SEED_DIGITS:
+        raise UsageError(f"--seed: at most {SEED_DIGITS} digits")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     if args.scenario:
         if args.table:
@@ -136,5 +145,17 @@ def _named(config: GameConfig, options: dict[int, SeatOptions]) -> GameConfig:
 
 def probe_models(setup: Setup) -> None:
     """One cheap call per distinct model endpoint, before any game event: a dead server,
-    a refused key or an unknown model ends the command with one line (exit 2)."""
-    probe_agents({f"seat {seat}": agent for seat, agent in setup.agents(setup.seed).items()})
+    a refused key, an unknown model, or a model without a price under ``--budget-usd``
+    ends the command with one line (exit 2)."""
+    agents = {seat: _deciding(agent) for seat, agent in setup.agents(setup.seed).items()}
+    probe_agents({f"seat {seat}": agent for seat, agent in agents.items()})
+    if setup.budget_usd is not None:
+        from arena.app.game_budget import check_prices
+
+        check_prices(agents)
+
+
+def _deciding(agent: Agent) -> Agent:
+    """The agent that answers beyond a scenario's script: a scripted seat's fallback (a
+    model there is probed like any model seat)."""
+    return agent.fallback if isinstance(agent, ScriptedAgent) else agent

@@ -11,11 +11,13 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from arena.app.commands.eval import load_games
+from arena.app.commands._bounds import check_resamples
+from arena.app.commands.eval import add_include_capped, load_games
 from arena.errors import UsageError
 from evals.compare import Comparison, Pair, compare
 from evals.paired import Difference
 from evals.ratings import RESAMPLES
+from evals.records import left_out_note
 from evals.report import number, span
 
 
@@ -36,16 +38,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--seed", type=int, default=0, metavar="S",
                         help="seed of the bootstrap (default 0)")
     parser.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    add_include_capped(parser)
     parser.set_defaults(run=cmd_compare)
 
 
 def cmd_compare(args: argparse.Namespace, console: Console) -> int:
-    if args.resamples < 1:
-        raise UsageError("--resamples must be at least 1")
+    check_resamples(args.resamples)
     records = load_games(args.inputs)
     try:
         result = compare(records, args.agents, effect=args.effect, resamples=args.resamples,
-                         seed=args.seed)
+                         seed=args.seed, include_capped=args.include_capped)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     if args.json:
@@ -107,6 +109,8 @@ def _matrix(result: Comparison) -> Table:
 
 def show(console: Console, result: Comparison) -> None:
     """The matrix, then per pair: the measures, the breakdowns and the power line."""
+    if note := left_out_note(result.left_out):
+        console.print(note, markup=False)
     console.print(
         f"{result.games} games in {result.deals} deals; {result.draws} draw(s) (nobody or "
         f"everybody won: counted in win rates, left out of ratings); p-values Holm-corrected "

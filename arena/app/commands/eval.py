@@ -9,14 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
+from arena.app.reading import byte_progress
 from arena.errors import UsageError
 from evals import judged
 from evals.metrics import GROUPINGS, SECTIONS, evaluate, section_of
-from evals.records import GameRecord, load_records, transcript_paths
+from evals.records import GameRecord, keep, left_out_note, load_records, transcript_paths
 from evals.spot_the_ai import spot_the_ai
 
 PROGRESS_FROM = 50  # show a progress bar when reading more files than this
@@ -33,17 +33,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--json", action="store_true", help="print the metrics as JSON")
     parser.add_argument("--judged", type=Path, action="append", default=[], metavar="FILE",
                         help="join a judgements file of `arena judge` by speech (repeatable)")
+    add_include_capped(parser)
     parser.set_defaults(run=cmd_eval)
+
+
+def add_include_capped(parser: argparse.ArgumentParser) -> None:
+    """The ``--include-capped`` flag of every command that reads finished games."""
+    parser.add_argument("--include-capped", action="store_true",
+                        help="keep games stopped by the day limit or aborted (default: left "
+                             "out and counted)")
 
 
 def read_games(paths: Sequence[Path]) -> tuple[list[GameRecord], int]:
     """The finished games among ``paths`` and how many were skipped as unfinished."""
-    err = Console(stderr=True)
     skipped: list[Path] = []
-    with Progress(console=err, transient=True,
-                  disable=len(paths) <= PROGRESS_FROM or not err.is_terminal) as progress:
-        task = progress.add_task("reading transcripts", total=len(paths))
-        records = load_records(paths, skipped, lambda: progress.advance(task))
+    with byte_progress(paths, always=len(paths) > PROGRESS_FROM) as on_bytes:
+        records = load_records(paths, skipped, on_bytes)
     return records, len(skipped)
 
 
@@ -55,7 +60,8 @@ def load_games(inputs: Sequence[str]) -> list[GameRecord]:
         raise UsageError(f"no transcripts (*.jsonl) in {' '.join(inputs)}")
     records, skipped = read_games(paths)
     if skipped:
-        Console(stderr=True).print(f"arena: skipped {skipped} unfinished game(s)", markup=False)
+        Console(stderr=True).print(f"arena: skipped {skipped} unfinished game(s) (no game_end, "
+                                   "or torn)", markup=False)
     if not records:
         raise UsageError(f"no finished game among {len(paths)} transcript(s)")
     return records
@@ -64,8 +70,8 @@ def load_games(inputs: Sequence[str]) -> list[GameRecord]:
 def cmd_eval(args: argparse.Namespace, console: Console) -> int:
     extra = (judged.collector(judged.read_judgements(args.judged)),) if args.judged else ()
     records = load_games(args.transcripts)
-    result = evaluate(records, args.by, extra)
-    spotted = spot_the_ai(records)
+    result = evaluate(records, args.by, extra, args.include_capped)
+    spotted = spot_the_ai(keep(records, args.include_capped).games)
     if spotted["games"]:
         result["spot_the_ai"] = spotted
     if args.json:
@@ -84,11 +90,16 @@ def print_spot_the_ai(spotted: dict[str, Any], console: Console) -> None:
     for column in ("player", "share", "value", "95% interval", "judgements", "games"):
         table.add_column(column, justify="left" if column in ("player", "share") else "right")
     for player, row in spotted["players"].items():
-        share = "taken_for_ai" if "taken_for_ai" in row else "passed_for_human"
-        estimate = row[share]
-        table.add_row(player, share.replace("_", " "), number(estimate["value"]),
-                      interval(estimate), str(row["judgements"]), str(estimate["games"]))
+        for share in ("taken_for_ai", "passed_for_human", "named_vs_people"):
+            if (estimate := row.get(share)) is not None:
+                table.add_row(player, share.replace("_", " "), number(estimate["value"]),
+                              interval(estimate), str(estimate["n"]), str(estimate["games"]))
+    pooled = spotted["named_vs_people"]
+    table.add_row("every model and bot", "named vs people", number(pooled["value"]),
+                  interval(pooled), str(pooled["n"]), str(pooled["games"]))
     console.print(table)
+    console.print("named vs people: share of the player's seats named as AI minus share of "
+                  "people's seats named (0: told apart no better than chance)", markup=False)
 
 
 def number(value: float | None) -> str:
@@ -110,10 +121,11 @@ def print_tables(result: dict[str, Any], console: Console) -> None:
     groups: dict[str, dict[str, Any]] = result["groups"]
     names = list(dict.fromkeys(name for metrics in groups.values() for name in metrics))
     by = result["by"]
-    deals = f" in {result['deals']} deals" if result["deals"] < result["games"] else ""
-    capped = (f"; {result['capped']} stopped by the day limit, left out"
-              if result.get("capped") else "")
-    console.print(Text.assemble((f"{result['games']} games{deals}", "bold"), capped,
+    used = result["games"] - result["capped"]
+    deals = f" in {result['deals']} deals" if result["deals"] < used else ""
+    note = left_out_note(result["left_out"])
+    counted = f"{used} of {result['games']} games" if note else f"{used} games"
+    console.print(Text.assemble((f"{counted}{deals}", "bold"), f"; {note}" if note else "",
                                 f" by {by}" if by else "", "  (docs/metrics.md explains each)"))
     for section in SECTIONS:
         rows = [name for name in names if section_of(name) == section]

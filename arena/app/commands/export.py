@@ -7,10 +7,11 @@ from pathlib import Path
 
 from rich.console import Console
 
-from arena.app.commands.eval import load_games
-from arena.errors import UsageError
-from arena.files import write_text
+from arena.app.commands._outputs import check_game_outputs
+from arena.app.commands.eval import add_include_capped, load_games
+from arena.outputs import write_text
 from evals.export import to_csv
+from evals.records import keep, left_out_note
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -21,12 +22,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                     "folders, transcript folders and files.")
     parser.add_argument("inputs", nargs="+", metavar="RUN_DIR|TRANSCRIPT")
     parser.add_argument("--csv", required=True, metavar="OUT", help="the CSV file to write")
+    add_include_capped(parser)
     parser.set_defaults(run=cmd_export)
 
 
 def cmd_export(args: argparse.Namespace, console: Console) -> int:
-    records = load_games(args.inputs)
-    write_text(Path(args.csv), to_csv(records), UsageError)
-    seats = sum(len(record.roles) for record in records)
-    console.print(f"{args.csv}: {seats} rows ({len(records)} games)", markup=False)
+    check_game_outputs(args.inputs, {"--csv": Path(args.csv)})
+    kept = keep(load_games(args.inputs), args.include_capped)
+    write_text(Path(args.csv), to_csv(kept.games))
+    seats = sum(len(record.roles) for record in kept.games)
+    note = left_out_note(kept.left_out)
+    console.print(f"{args.csv}: {seats} rows ({len(kept.games)} games)"
+                  + (f"; {note}" if note else ""), markup=False)
     return 0

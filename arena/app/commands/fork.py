@@ -12,6 +12,7 @@ from rich.console import Console
 
 from arena.app.commands._game_setup import parse_seats
 from arena.app.fork import fork_game
+from arena.outputs import check_outputs
 from arena.transcript import read
 
 
@@ -23,7 +24,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         help="the parent's last event whose decisions are replayed")
     parser.add_argument("--seat", action="append", default=[], metavar="N=SPEC",
                         help="the agent that plays seat N from the fork point (default: a "
-                             "fresh agent of the seat's recorded spec)")
+                             "fresh agent of the seat's recorded spec; a langchain seat, or "
+                             "a model at a URL not on this machine, must be named again)")
     parser.add_argument("--out", help="the new transcript (default: GAME-fork-SEQ.jsonl "
                                       "beside the parent)")
     parser.set_defaults(run=cmd_fork)
@@ -31,9 +33,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def cmd_fork(args: argparse.Namespace, console: Console) -> int:
     parent = Path(args.game)
+    out = Path(args.out) if args.out else parent.with_name(f"{parent.stem}-fork-{args.at}.jsonl")
+    check_outputs({"--out": out}, [parent])
     players = len(read(parent).header.seats)
     specs = parse_seats(args.seat, players)
-    out = Path(args.out) if args.out else parent.with_name(f"{parent.stem}-fork-{args.at}.jsonl")
     result = asyncio.run(fork_game(parent, args.at, specs, out))
     console.print(f"forked {parent.name} at event {args.at}: {result.winner} won; "
                   f"transcript {out}", markup=False)

@@ -13,21 +13,20 @@ from arena.app.importers.run import import_record
 from arena.engine import RuleError
 from arena.errors import UsageError
 from arena.files import read_text
-from arena.transcript_writer import TranscriptWriter
+from arena.outputs import check_outputs, write_text
+from arena.transcript_writer import event_line
 
 
 def cmd_import(args: argparse.Namespace, console: Console) -> int:
-    source = Path(args.file)
+    source, out = Path(args.file), Path(args.out)
+    check_outputs({"--out": out}, [source])
     text = read_text(source, UsageError)
     try:
         imported = import_record(PARSERS[args.format](text), source.name)
     except (RecordError, RuleError, ValueError) as exc:
         raise UsageError(f"{source}: {exc}") from None
-    out = Path(args.out)
-    writer = TranscriptWriter(out, imported.header)
-    for event in imported.events:
-        writer(event)
-    writer.close()
+    lines = [imported.header.line(), *map(event_line, imported.events)]
+    write_text(out, "\n".join(lines) + "\n")  # the transcript format: header, then events
     for note in imported.differences:
         console.print(f"note: {note}", markup=False, highlight=False)
     for problem in imported.mismatches:

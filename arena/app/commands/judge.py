@@ -16,9 +16,11 @@ from rich.console import Console
 from agents.providers.base import ChatProvider, ProviderError
 from agents.providers.registry import make_provider
 from agents.speech_judge import RUBRIC_VERSION, Judgement, SpeechToJudge, judge
+from arena.app.commands._outputs import check_game_outputs
 from arena.app.commands.eval import load_games, number
 from arena.engine.events import Claim, Setup, Speech
 from arena.errors import UsageError
+from arena.outputs import write_text
 from arena.text import Describer
 from evals.judged import agreements, read_judgements
 from evals.records import GameRecord
@@ -84,6 +86,7 @@ async def judge_all(provider: ChatProvider, items: Sequence[SpeechToJudge],
 def cmd_judge(args: argparse.Namespace, console: Console) -> int:
     if args.concurrency < 1:
         raise UsageError("--concurrency must be at least 1")
+    check_game_outputs(args.transcripts, {"--out": args.out})
     records = load_games(args.transcripts)
     try:
         provider = make_provider(args.model)
@@ -95,7 +98,7 @@ def cmd_judge(args: argparse.Namespace, console: Console) -> int:
             "games": len(records), "speeches": len(items)}
     lines = [json.dumps(head, ensure_ascii=False)]
     lines += [json.dumps(j.to_dict(args.model), ensure_ascii=False) for j in done]
-    args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_text(args.out, "\n".join(lines) + "\n")
     summary = summarise(records, done, args.out)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))

@@ -3,22 +3,32 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 import uuid
+from collections.abc import Sequence
 from pathlib import Path
 
 from rich.console import Console
 
 from agents import MODELS, kind_of
+from agents.breaker import FAILURES, SECONDS, Limits
 from agents.providers.describe import safe_spec
-from arena.app.commands._game_setup import add_game_options, build_setup, probe_models
+from arena.app.commands._game_setup import (
+    add_game_options,
+    build_setup,
+    game_inputs,
+    probe_models,
+)
 from arena.app.costs import cost_text
 from arena.app.session import Setup, play_one
-from arena.engine import BaseEvent, GameResult
+from arena.engine import BaseEvent, StopGame
+from arena.engine.events import Fallback
 from arena.engine.game import usage_totals
-from arena.errors import UsageError
-from arena.fallbacks import MAX_SHARE, FallbackCount
+from arena.errors import ABORTED, UsageError
+from arena.fallbacks import MAX_SHARE, MIN_DECISIONS, FallbackCount
+from arena.outputs import check_outputs
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -29,7 +39,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     play.add_argument("--as-seat", type=int, help="show the game as one seat sees it")
     play.add_argument("--max-fallback-share", type=float, default=MAX_SHARE, metavar="SHARE",
                       help="exit 3 when a model seat fell back on more than this share of "
-                           f"its decisions (default {MAX_SHARE})")
+                           f"its decisions (default {MAX_SHARE}); past it after "
+                           f"{MIN_DECISIONS} decisions, the game stops (aborted)")
+    play.add_argument("--budget-usd", type=float, metavar="USD",
+                      help="a hard cap on what the game's model calls cost: the game stops "
+                           "(aborted, exit 3) before a call that could pass it")
+    play.add_argument("--abort-after", type=int, default=FAILURES, metavar="CALLS",
+                      help="stop the game (aborted, exit 3) after this many failed calls in a "
+                           f"row to one model endpoint (default {FAILURES})")
+    play.add_argument("--abort-after-s", type=float, default=SECONDS, metavar="SECONDS",
+                      help="... or after this many seconds of failing calls to it "
+                           f"(default {SECONDS:g})")
     play.set_defaults(run=cmd_play)
 
 
@@ -47,34 +67,57 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     out = Path(args.out) if args.out else Path("transcripts") / f"{game_id}.jsonl"
     if out.is_dir():
         raise UsageError(f"--out {out}: is a folder; give a file path")
+    check_outputs({"--out": out}, game_inputs(args))
     if not 0 <= args.max_fallback_share <= 1:
         raise UsageError("--max-fallback-share must be between 0 and 1")
+    setup.abort_after = _limits(args)
+    if args.budget_usd is not None:
+        if not math.isfinite(args.budget_usd) or args.budget_usd <= 0:
+            raise UsageError(f"--budget-usd {args.budget_usd}: give a positive amount")
+        setup.budget_usd = args.budget_usd
     probe_models(setup)
     preset = setup.config.preset or "custom deal"
     console.print(f"[bold]Werewolf Arena[/] · {preset} · {setup.config.players} players · "
                   f"seed {setup.seed}")
     models = FallbackCount(s for s, spec in setup.specs.items() if kind_of(spec) in MODELS)
     view = TerminalView(console, god=args.god, seat=seat, models=models)
+    labels = {seat: safe_spec(spec) for seat, spec in setup.specs.items()}
 
     def show(event: BaseEvent) -> None:
         models(event)  # counted first: the view shows the count
         view(event)
+        if isinstance(event, Fallback):
+            models.stop_if_over(event.seat, args.max_fallback_share, labels[event.seat])
 
-    result = play_one(setup, setup.seed, out, show)
+    try:
+        result = play_one(setup, setup.seed, out, show)
+    except StopGame as stop:
+        _print_costs(console, stop.log)
+        _print_fallbacks(console, models, labels, args.max_fallback_share)
+        print(f"arena: game aborted: {stop.summary()}; transcript {out}", file=sys.stderr)
+        return ABORTED
     for line in setup.scenario.unused() if setup.scenario else ():
         print(f"arena: warning: {line}", file=sys.stderr)
-    _print_costs(console, result)
-    failing = _print_fallbacks(console, models, setup, args.max_fallback_share)
+    _print_costs(console, result.events)
+    failing = _print_fallbacks(console, models, labels, args.max_fallback_share)
     console.print(f"\nTranscript: {out}   (replay: arena replay {out})")
     if failing:
-        return 3
+        return ABORTED
     return 0 if result.winner else 1
 
 
-def _print_fallbacks(console: Console, models: FallbackCount, setup: Setup,
+def _limits(args: argparse.Namespace) -> Limits:
+    if args.abort_after < 1:
+        raise UsageError(f"--abort-after {args.abort_after}: give at least 1 call")
+    if not math.isfinite(args.abort_after_s) or args.abort_after_s <= 0:
+        raise UsageError(f"--abort-after-s {args.abort_after_s}: give a positive number of "
+                         "seconds")
+    return Limits(args.abort_after, args.abort_after_s)
+
+
+def _print_fallbacks(console: Console, models: FallbackCount, labels: dict[int, str],
                      max_share: float) -> list[int]:
     """Per model seat that fell back: fallbacks / decisions; the seats over ``max_share``."""
-    labels = {seat: safe_spec(spec) for seat, spec in setup.specs.items()}
     for line in models.lines(labels):
         console.print(f"Fallbacks: {line}", style="bold red", markup=False)
     failing = models.over(max_share)
@@ -100,11 +143,11 @@ def _live_seat(args: argparse.Namespace, setup: Setup) -> int | None:
     return humans[0]
 
 
-def _print_costs(console: Console, result: GameResult) -> None:
+def _print_costs(console: Console, events: Sequence[BaseEvent]) -> None:
     """Model calls, tokens and cost per seat, when any seat is a model."""
     from rich.table import Table
 
-    totals = usage_totals(result.events)
+    totals = usage_totals(events)
     if not totals:
         return
     table = Table(title="Model usage")

@@ -12,12 +12,27 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from arena.app.commands._bounds import check_resamples
+from arena.app.commands._outputs import check_game_outputs
+from arena.app.commands.eval import add_include_capped
 from arena.errors import UsageError
-from arena.files import write_text
+from arena.outputs import write_text
 from evals.ratings import RESAMPLES, Interval, Rating
 from evals.records import load_records
 from evals.reliability import MAX_FALLBACK_SHARE, RATES
-from evals.report import Report, build, excluded_note, number, rate_text, span, to_html, to_json
+from evals.report import (
+    TIED_NOTE,
+    Report,
+    build,
+    counted_note,
+    excluded_note,
+    number,
+    rate_text,
+    span,
+    tied_mark,
+    to_html,
+    to_json,
+)
 from evals.stats import Estimate
 
 
@@ -38,14 +53,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         metavar="F", help="leave out of the ratings games in which a seat fell "
                         f"back on more than this share of its decisions (default "
                         f"{MAX_FALLBACK_SHARE}; 1 keeps all)")
+    add_include_capped(parser)
     parser.set_defaults(run=cmd_report)
 
 
 def cmd_report(args: argparse.Namespace, console: Console) -> int:
-    if args.resamples < 1:
-        raise UsageError("--resamples must be at least 1")
+    check_resamples(args.resamples)
     if not 0 <= args.max_fallback_share <= 1:
         raise UsageError("--max-fallback-share must be between 0 and 1")
+    html = Path(args.html) if args.html else None
+    check_game_outputs(args.inputs, {"--html": html})
     source = " ".join(args.inputs)
     skipped: list[Path] = []
     records = load_records([Path(p) for p in args.inputs], skipped)
@@ -53,9 +70,10 @@ def cmd_report(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(f"{source}: no finished game (no transcript with a game_end)")
     report = build(records, source=source, skipped=len(skipped),
                    resamples=args.resamples, seed=args.seed,
-                   max_fallback_share=args.max_fallback_share)
-    if args.html:
-        write_text(Path(args.html), to_html(report), UsageError)
+                   max_fallback_share=args.max_fallback_share,
+                   include_capped=args.include_capped)
+    if html is not None:
+        write_text(html, to_html(report))
     if args.json:
         print(json.dumps(to_json(report), ensure_ascii=False))
     else:
@@ -73,7 +91,9 @@ def _table(title: str, ratings: list[Rating], group: str | None,
            rates: dict[str, dict[str, Any]] | None = None) -> Table:
     """Ratings best first, then ``rates`` (fallback and refusal rates) when given; names
     never cut (numbers wrap first on a narrow terminal)."""
-    table = Table(title=title, caption=Text("[low, high]: 95% intervals"), box=box.SIMPLE_HEAD,
+    caption = "[low, high]: 95% intervals" + (f"; {TIED_NOTE}" if any(
+        r.tied_with for r in ratings) else "")
+    table = Table(title=title, caption=Text(caption), box=box.SIMPLE_HEAD,
                   pad_edge=False, collapse_padding=True)
     table.add_column("#", justify="right")
     for name, width in (("model", max(len(r.player) for r in ratings)),
@@ -84,7 +104,7 @@ def _table(title: str, ratings: list[Rating], group: str | None,
     for column in columns:
         table.add_column(column, justify="right")
     for rank, r in enumerate(ratings, start=1):
-        table.add_row(str(rank), Text(r.player), *([Text(r.group)] if group else []),
+        table.add_row(str(rank), Text(r.player), *([Text(tied_mark(r))] if group else []),
                       _with_ci(r.ordinal, 1), *(() if group else (_with_ci(r.elo, 0),)),
                       str(r.games), str(r.seats), _with_ci(r.win_rate),
                       *(rate_text(rates, r.player, name) for name in RATES if rates is not None))
@@ -94,8 +114,7 @@ def _table(title: str, ratings: list[Rating], group: str | None,
 def show(console: Console, report: Report) -> None:
     """The leaderboard and the ratings per side in the terminal."""
     board = report.leaderboard
-    skipped = f", {report.skipped} unfinished left out" if report.skipped else ""
-    console.print(f"{report.source}: {board.counted}{skipped}; intervals from "
+    console.print(f"{report.source}: {counted_note(report)}; intervals from "
                   f"{board.resamples} bootstrap resamples of the deals (seed {board.seed})",
                   markup=False)
     if note := excluded_note(report):

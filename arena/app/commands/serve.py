@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import socket
 import tempfile
@@ -58,7 +59,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
                          ) from None
     for flag, value in (("--budget-usd", args.budget_usd),
                         ("--table-budget-usd", args.table_budget_usd)):
-        if value is not None and value <= 0:
+        if value is not None and not (math.isfinite(value) and value > 0):
             raise UsageError(f"{flag} {value:g}: give an amount above 0")
     try:
         profiles = load_profiles(Path(args.table)) if args.table else None

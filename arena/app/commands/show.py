@@ -11,18 +11,19 @@ from arena.app.commands._seat_view import read_for_seat
 from arena.app.render.html import render_html
 from arena.app.render.markdown import render_markdown
 from arena.errors import UsageError
-from arena.files import write_text
+from arena.outputs import check_outputs, write_text
 
 
 def cmd_show(args: argparse.Namespace, console: Console) -> int:
     if args.html is None and args.markdown is None:
         raise UsageError("show: give --html OUT and/or --markdown OUT")
+    html, markdown = (Path(p) if p is not None else None for p in (args.html, args.markdown))
+    check_outputs({"--html": html, "--markdown": markdown}, [Path(args.file)])
     record = read_for_seat(Path(args.file), args.seat)
-    outputs = ((args.html, render_html), (args.markdown, render_markdown))
-    for out, render in outputs:
+    for out, render in ((html, render_html), (markdown, render_markdown)):
         if out is not None:
-            write_text(Path(out), render(record.header.as_json(), record.events, seat=args.seat,
-                                         lang=args.lang), UsageError)
+            write_text(out, render(record.header.as_json(), record.events, seat=args.seat,
+                                   lang=args.lang))
             console.print(f"wrote {out}", markup=False, highlight=False)
     return 0
 

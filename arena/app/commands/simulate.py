@@ -11,10 +11,16 @@ from pathlib import Path
 
 from rich.console import Console
 
-from arena.app.commands._game_setup import add_game_options, build_setup, probe_models
+from arena.app.commands._game_setup import (
+    add_game_options,
+    build_setup,
+    game_inputs,
+    probe_models,
+)
 from arena.app.seeds import game_seed
 from arena.app.session import play_game
 from arena.errors import UsageError
+from arena.outputs import check_outputs, make_folder
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -37,10 +43,13 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     if humans:
         raise UsageError(f"seat {humans[0]} is human: simulate plays bots and models only "
                          "(use `arena play --seat N=human`)")
+    out_dir = Path(args.out_dir) if args.out_dir else None
+    check_outputs({"--out-dir": out_dir}, game_inputs(args))
+    if out_dir is not None:
+        make_folder(out_dir)  # before any game is played
     probe_models(setup)
     wins: Counter[str] = Counter()
     days = 0
-    out_dir = Path(args.out_dir) if args.out_dir else None
     started = time.perf_counter()
     err = Console(stderr=True)
     with Progress(console=err, disable=args.games < 50 or not err.is_terminal) as progress:

@@ -22,6 +22,7 @@ from rich.progress import (
 
 from arena.app.costs import cost_text
 from arena.app.tournament.config import load_config
+from arena.app.tournament.lock import run_lock
 from arena.app.tournament.pause import Pauses
 from arena.app.tournament.ray import require_ray, run_ray
 from arena.app.tournament.run import (
@@ -33,6 +34,8 @@ from arena.app.tournament.run import (
 )
 from arena.app.tournament.schedule import schedule
 from arena.errors import UsageError
+from arena.files import read_text
+from arena.outputs import WriteError, check_outputs
 from arena.run_layout import CONFIG_FILE
 
 PAUSED_EXIT = 3  # a model endpoint was paused (as `arena play` exits 3 on fallbacks)
@@ -73,31 +76,32 @@ def cmd_tournament(args: argparse.Namespace, console: Console) -> int:
     config_path, out = _paths(args)
     config = load_config(config_path)
     folder = RunFolder(out or Path("runs") / config.name)
+    check_outputs({"--out": folder.path}, [config_path])
     games = schedule(config)
     unpriced = check_agents(config)
     if args.backend == "ray":
         require_ray(local=args.ray_address is None)
-    if args.resume:
-        done = folder.resume(config)
-    else:
-        folder.start(config_path.read_text(encoding="utf-8"), config)
-        done = {}
-    pending = [g for g in games if g.index not in done]
-    with _progress(console, len(games), len(done), args.quiet, bool(unpriced)) as update:
-        tracker = Tracker(folder, config.budget_usd, done, update, Pauses(config))
-        update(tracker)
-        try:
-            if args.backend == "ray":
-                run_ray(config, pending, tracker, args.workers or config.concurrency,
-                        args.ray_address)
-            else:
-                asyncio.run(run_local(config, pending, tracker))
-        except KeyboardInterrupt:
-            print(f"arena: {len(tracker.done)} of {len(games)} games finished, spent "
-                  f"{cost_text(tracker.spent, bool(unpriced))}; the rest: arena tournament "
-                  f"{folder.path} --resume",
-                  file=sys.stderr)
-            raise
+    with run_lock(folder.path):
+        if args.resume:
+            done = folder.resume(config)
+        else:
+            folder.start(read_text(config_path, UsageError), config)
+            done = {}
+        pending = [g for g in games if g.index not in done]
+        with _progress(console, len(games), len(done), args.quiet, bool(unpriced)) as update:
+            tracker = Tracker(folder, config.budget_usd, done, update, Pauses(config))
+            update(tracker)
+            try:
+                if args.backend == "ray":
+                    run_ray(config, pending, tracker, args.workers or config.concurrency,
+                            args.ray_address)
+                else:
+                    asyncio.run(run_local(config, pending, tracker))
+            except KeyboardInterrupt:
+                print(f"arena: {_left(tracker, len(games), unpriced)}", file=sys.stderr)
+                raise
+            except WriteError as exc:  # the games already finished are kept
+                raise WriteError(f"{exc}; {_left(tracker, len(games), unpriced)}") from None
     result = summary(tracker, len(games), unpriced)
     if args.json:
         print(json.dumps(result))
@@ -109,9 +113,23 @@ def cmd_tournament(args: argparse.Namespace, console: Console) -> int:
                           "are not counted (agents/providers/prices.toml)", markup=False)
         if result["stopped"]:
             console.print(f"Stopped: {result['stopped']}", markup=False)
-        for endpoint, why in result["paused"].items():
-            console.print(f"Paused {endpoint}: {why}", markup=False)
+        for endpoint, why in result["paused"].items():  # plain text: "openai:m:" is no emoji
+            console.print(f"Paused {endpoint}: {why}", markup=False, emoji=False)
+        if result["aborted"]:
+            console.print(f"Aborted (played again on --resume): {len(result['aborted'])} "
+                          f"games, spent {cost_text(result['aborted_usd'], bool(unpriced))} "
+                          "of the total", markup=False)
+        for game in result["aborted"]:
+            console.print(f"  {game['path']}: seat {game['seat']} ({game['endpoint']}): "
+                          f"{game['cause']}", markup=False, emoji=False)
     return PAUSED_EXIT if result["paused"] else 0
+
+
+def _left(tracker: Tracker, total: int, unpriced: list[str]) -> str:
+    """What a stopped run did and how to finish it."""
+    return (f"{len(tracker.done)} of {total} games finished, spent "
+            f"{cost_text(tracker.spent, bool(unpriced))}; the rest: arena tournament "
+            f"{tracker.folder.path} --resume")
 
 
 @contextmanager

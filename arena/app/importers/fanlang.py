@@ -45,16 +45,34 @@ def parse(text: str) -> Record:
         night, daytime = state.get(f"Day {day} Night"), state.get(f"Day {day} Daytime")
         if night is None and daytime is None:
             break
-        _night(record, day, night or {})
-        if (wolf := _day(record, day, daytime or {})) is not None:
+        _night(record, day, _object(night, f"Day {day} Night"))
+        if (wolf := _day(record, day, _object(daytime, f"Day {day} Daytime"))) is not None:
             exploded[day] = wolf
-    _finals(record, state.get("final", {}))
-    _speeches(record, data.get("audio") or {})
+    _finals(record, _object(state.get("final"), "final"))
+    _speeches(record, _object(data.get("audio"), "audio"))
     for day, wolf in exploded.items():  # during the day's last recorded speech, if any
         spoken = record.order.get(day)
         record.add(wolf, day, "explode", Decision(kind="explode", yes=True),
                    str(spoken[-1]) if spoken else "")
     return record
+
+
+def _object(value: Any, where: str) -> dict[str, Any]:
+    """A JSON object of the record (absent or null: empty); RecordError for another value."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise RecordError(f"{where}: a JSON object expected, not {json.dumps(value)[:40]}")
+    return value
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    """A JSON list of the record (absent or null: empty); RecordError for another value."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise RecordError(f"{where}: a JSON list expected, not {json.dumps(value)[:40]}")
+    return value
 
 
 def _target(record: Record, raw: Any, what: str) -> int | None:
@@ -76,7 +94,7 @@ def _night(record: Record, day: int, night: dict[str, Any]) -> None:
             record.add(holders["witch"], day, "save", Decision(kind="save", yes=True))
         poisoned = _target(record, night.get("Witch poison"), where)
         record.add(holders["witch"], day, "poison", Decision(kind="poison", target=poisoned))
-    for seat in night.get("Death Message") or ():
+    for seat in _list(night.get("Death Message"), f"{where}: Death Message"):
         record.died(day, record.seat(seat, where))
 
 
@@ -84,7 +102,7 @@ def _day(record: Record, day: int, daytime: dict[str, Any]) -> int | None:
     """The day's votes and exile; returns the wolf who self-destructed, if one did."""
     where = f"Day {day} Daytime"
     for round_no, key in ((1, "Voting Pattern"), (2, "Voting Pattern (Round 2)")):
-        for voter, target in (daytime.get(key) or {}).items():
+        for voter, target in _object(daytime.get(key), f"{where}: {key}").items():
             record.add(record.seat(voter, where), day, "vote",
                        Decision(kind="vote", target=_target(record, target, where)),
                        str(round_no))
@@ -116,6 +134,7 @@ def _speeches(record: Record, audio: dict[str, Any]) -> None:
         why = "revote" if found[4] else ("discussion" if kind == "speak" else "")
         if why == "discussion":
             record.order.setdefault(day, []).append(seat)
+        speech = _object(speech, f"audio: {label}")
         text = str(speech.get("text") or speech.get("summary") or "")
         record.add(seat, day, kind, Decision(kind=kind, text=text,
                                              claims=claims(record, seat, speech.get("format"))),

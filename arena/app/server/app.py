@@ -17,18 +17,30 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Header, HTTPException, Query, Request, Response
-from fastapi.exception_handlers import request_validation_exception_handler
+from fastapi.exception_handlers import (
+    http_exception_handler,
+    request_validation_exception_handler,
+)
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, StreamingResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from arena import presets
 from arena.app.server import form_errors, i18n
 from arena.app.server.answers import Answer
 from arena.app.server.guesses import Guess
 from arena.app.server.profiles import Profiles
+from arena.app.server.refusals import refusal_page, wants_page
 from arena.app.server.seating import BOTS
-from arena.app.server.table import MAX_TABLES, Table, TableError, TableManager, TableSpec
+from arena.app.server.table import (
+    MAX_TABLES,
+    NIGHT_STEP_S,
+    Table,
+    TableError,
+    TableManager,
+    TableSpec,
+)
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16_384
@@ -50,13 +62,16 @@ After = Annotated[int, Query(ge=0)]
 
 def create_app(out_dir: Path = Path("transcripts"), max_tables: int = MAX_TABLES, *,
                host_token: str | None = None, profiles: Profiles | None = None,
-               budget_usd: float | None = None,
-               table_budget_usd: float | None = None) -> FastAPI:
+               budget_usd: float | None = None, table_budget_usd: float | None = None,
+               night_step_s: float = NIGHT_STEP_S, speech_s: float | None = None) -> FastAPI:
     """The web table server; its TableManager is ``app.state.tables``. Creating tables
     takes ``host_token`` (``X-Host-Token``; a fresh one in ``app.state.host_token`` when
-    none is given): a stranger who reaches the server cannot spend its model budget."""
+    none is given): a stranger who reaches the server cannot spend its model budget.
+    ``night_step_s``: each night step's least time where a table does not set its own;
+    ``speech_s`` likewise a day's speech's time on screen (None: from its length)."""
     manager = TableManager(out_dir, max_tables, profiles=profiles, budget_usd=budget_usd,
-                           table_budget_usd=table_budget_usd)
+                           table_budget_usd=table_budget_usd, night_step_s=night_step_s,
+                           speech_s=speech_s)
     host_secret = host_token or secrets.token_urlsafe(24)
 
     @asynccontextmanager
@@ -92,6 +107,14 @@ def create_app(out_dir: Path = Path("transcripts"), max_tables: int = MAX_TABLES
         lang = str(body.get("lang", "en"))
         return JSONResponse({"detail": form_errors.plain(exc.errors(), lang)}, 422)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def refused(request: Request, exc: StarletteHTTPException) -> Response:
+        """A browser opening a page it may not see gets a page in words, same status."""
+        if wants_page(request.method, request.url.path, request.headers.get("accept", "")):
+            return HTMLResponse(refusal_page(exc.status_code, str(exc.detail)),
+                                exc.status_code, headers=exc.headers)
+        return await http_exception_handler(request, exc)
+
     def table_of(table_id: str) -> Table:
         table = manager.get(table_id)
         if table is None:
@@ -108,7 +131,7 @@ def create_app(out_dir: Path = Path("transcripts"), max_tables: int = MAX_TABLES
         table = table_of(table_id)
         if table.seat_for(given(token, header)) != seat:
             raise HTTPException(403, "this link does not open that seat")
-        table.opened.add(seat)  # an opened seat is taken: the lobby no longer offers it
+        table.join(seat)  # an opened seat is taken: the lobby no longer offers it
         return table
 
     def host_access(header: HostToken = None) -> None:
@@ -167,6 +190,11 @@ def create_app(out_dir: Path = Path("transcripts"), max_tables: int = MAX_TABLES
                           for s, t in table.tokens.items()},
                 "spectator": f"/watch/{table.id}?token={table.spectator_token}"}
 
+    @app.post("/api/tables/{table_id}/start", dependencies=[Depends(host_access)])
+    async def start_table(table_id: str) -> dict[str, Any]:
+        """Start the game now; the table's bot plays the seats nobody has opened."""
+        return {"filled": table_of(table_id).start()}
+
     @app.get("/play/{table_id}/{seat}")
     async def seat_page(table_id: str, seat: int, token: Token = None,
                         x_token: TokenHeader = None) -> FileResponse:
@@ -192,7 +220,8 @@ def create_app(out_dir: Path = Path("transcripts"), max_tables: int = MAX_TABLES
         web = seat_access(table_id, seat, token, x_token).seats[seat]
         web.back()
         pending = web.pending
-        if pending is None or pending.number != body.request:
+        # answered already: by this seat's other tab, or a second click on the way
+        if pending is None or pending.number != body.request or pending.answer.done():
             raise HTTPException(409, "that request is no longer pending")
         problem = web.answer(body.decision())
         if problem is not None:
@@ -259,7 +288,7 @@ def _stream(table: Table, view: Callable[[int], dict[str, Any]], after: int
             state = view(cursor)
             mark = (state["last"], state["pending"] and state["pending"]["number"],
                     state["away"], state["over"], state["error"], tuple(state["thinking"]),
-                    state["guess"])
+                    state["guess"], tuple(state["lobby"]["joined"]), state["lobby"]["started"])
             if changed and mark == sent:
                 continue
             cursor, sent = state["last"], mark

@@ -10,7 +10,7 @@ from arena.app.server import i18n
 
 FIELDS = {"preset": "preset", "roles": "roles", "rules": "rules", "humans": "humans",
           "bots": "bots", "fallback": "fallback", "turn_s": "turn", "seed": "seed",
-          "lang": "language"}
+          "night_step_s": "night_step", "speech_s": "speech_s", "lang": "language"}
 PROBLEMS = {
     "en": {"missing": "is required", "too_short": "needs at least {min_length}",
            "too_long": "allows at most {max_length}", "less_than_equal": "must be at most {le}",

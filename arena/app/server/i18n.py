@@ -20,6 +20,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "humans": "Human seats (e.g. 1,4)",
         "bots": "Agent for the other seats",
         "turn": "Seconds per decision",
+        "night_step": "Least seconds per night step (default 2)",
+        "speech_s": "Seconds each speech and vote result stays (default: by its length)",
         "fallback": "When a human does not answer in time",
         "fallback_default": "the engine's default (pass / abstain)",
         "seed": "Seed (optional)",
@@ -57,7 +59,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "ask_check": "Choose a seat to check",
         "ask_protect": "Choose a seat to protect",
         "ask_poison": "Poison a seat?",
-        "ask_save": "Save tonight's victim?",
+        "ask_save": "Tonight's victim is {victim}. Use the antidote to save them?",
         "ask_shoot": "Take someone with you?",
         "ask_badge": "Pass the sheriff's badge to",
         "ask_vote": "Vote to exile",
@@ -127,6 +129,19 @@ STRINGS: dict[str, dict[str, str]] = {
         "lost": "lost",
         "away_warned": "You missed a decision; the default was taken for it. Miss another and "
                        "the table plays for you.",
+        "start_now": "Start now (the table's bot takes the seats nobody opened)",
+        "started": "Started; the bot plays seats {seats}.",
+        "lobby_waiting": "Waiting for players: seats {seats}. The game starts when everyone "
+                         "is here or the host starts it.",
+        "lobby_joined": "At the table: seats {seats}",
+        "step_sheriff": "Sheriff election",
+        "step_speeches": "Speeches",
+        "step_exile": "Exile vote",
+        "step_last_words": "Last words",
+        "step_lobby": "Waiting for the players",
+        "day_step": "Day {day}: {step}",
+        "pick_none": "—",
+        "you_died": "You are dead. Your role is out of the game; watch it to the end.",
     },
     "zh": {
         "title": "狼人杀竞技场",
@@ -137,6 +152,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "humans": "真人座位（如 1,4）",
         "bots": "其余座位的智能体",
         "turn": "每次决定的秒数",
+        "night_step": "夜晚每个步骤的最少秒数（默认 2）",
+        "speech_s": "每段发言和投票结果停留的秒数（默认按长度）",
         "fallback": "真人超时未答时",
         "fallback_default": "引擎默认（放弃 / 弃票）",
         "seed": "随机种子（可选）",
@@ -174,7 +191,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "ask_check": "选择要查验的人",
         "ask_protect": "选择要守护的人",
         "ask_poison": "要毒人吗？",
-        "ask_save": "要救今晚被刀的人吗？",
+        "ask_save": "今晚被刀的是 {victim}。要用解药救吗？",
         "ask_shoot": "要开枪带走谁？",
         "ask_badge": "把警徽移交给",
         "ask_vote": "放逐投票",
@@ -242,6 +259,18 @@ STRINGS: dict[str, dict[str, str]] = {
         "won": "胜",
         "lost": "负",
         "away_warned": "你错过了一次决定，已按默认处理。再错过一次，托管将替你行动。",
+        "start_now": "立即开始（无人打开的座位由本桌机器人代打）",
+        "started": "已开始；机器人代打座位 {seats}。",
+        "lobby_waiting": "等待玩家：{seats} 号位。所有人到齐或房主开始后游戏开始。",
+        "lobby_joined": "已入座：{seats} 号位",
+        "step_sheriff": "警长竞选",
+        "step_speeches": "发言",
+        "step_exile": "放逐投票",
+        "step_last_words": "遗言",
+        "step_lobby": "等待玩家",
+        "day_step": "第{day}天：{step}",
+        "pick_none": "—",
+        "you_died": "你已出局。请继续观看到游戏结束。",
     },
 }
 
@@ -254,7 +283,8 @@ def strings(lang: str) -> dict[str, str]:
             **{f"chip_{kind}": c.template(f"claim.{kind}")
                for kind in ("role", "check", "accuse", "vouch")},
             **{f"ballot_{ballot}": c.t(f"ballot.{ballot}", ballot=ballot) for ballot in BALLOTS},
-            "good": c.role("good"), "werewolf": c.role("werewolf")}
+            "good": c.role("good"), "werewolf": c.role("werewolf"),
+            "peaceful": c.t("table.peaceful")}
 
 
 def role_names(lang: str) -> dict[str, str]:

@@ -50,6 +50,7 @@ class WebSeat:
         self.on_change = on_change
         self.pending: Pending | None = None
         self.missed = 0  # decisions missed in a row
+        self.stand_in: Agent | None = None  # plays the seat when nobody came (the lobby)
         self._asked = 0
 
     @property
@@ -58,6 +59,8 @@ class WebSeat:
         return self.missed >= AWAY_AFTER
 
     async def decide(self, observation: Observation, request: Request) -> Decision:
+        if self.stand_in is not None:
+            return await self.stand_in.decide(observation, request)
         self._asked += 1
         loop = asyncio.get_running_loop()
         wait = self.grace_s if self.away else self.turn_s

@@ -2,18 +2,18 @@
 offers (``arena serve --table PROFILES.toml``), paid under the table's and the
 server's spending caps. A model seat whose cap is reached hands over to the table's
 stand-in bot, and every player is told; while a model (or a person) decides, the seat
-is "thinking" on everyone's page, so the glow does not tell models from people."""
+is "thinking" (arena/app/server/deciding.py), so the glow does not tell models from
+people."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Literal, get_args
 
 from agents import Agent, make_agent
 from agents.llm import LLMAgent
-from agents.providers.base import ChatProvider, ChatReply, ChatRequest
+from arena.app.server.deciding import Deciding
 from arena.app.server.profiles import Profiles
 from arena.app.server.spending import TableSpend
 from arena.app.tournament.budget import CappedProvider
@@ -39,36 +39,6 @@ class Handover(BaseEvent):
 Handover.field_names = tuple(f.name for f in fields(Handover))
 
 
-@dataclass
-class Thinking:
-    """The seats deciding right now, model or human; ``wake`` refreshes the pages."""
-
-    wake: Callable[[], None]
-    seats: set[int] = field(default_factory=set)
-
-    @contextmanager
-    def of(self, seat: int) -> Iterator[None]:
-        self.seats.add(seat)
-        self.wake()
-        try:
-            yield
-        finally:
-            self.seats.discard(seat)
-            self.wake()
-
-
-class ThinkingProvider:
-    """A model seat's provider that marks its seat thinking while a call is out."""
-
-    def __init__(self, inner: ChatProvider, thinking: Thinking, seat: int) -> None:
-        self.inner, self.thinking, self.seat = inner, thinking, seat
-        self.model, self.key = inner.model, inner.key
-
-    async def complete(self, request: ChatRequest) -> ChatReply:
-        with self.thinking.of(self.seat):
-            return await self.inner.complete(request)
-
-
 def check_choices(choices: dict[int, str], humans: set[int], players: int,
                   profiles: Profiles) -> None:
     """Every chosen seat exists, is not a human seat, and names a bot or an offered
@@ -89,7 +59,7 @@ class ModelSeats:
 
     profiles: Profiles
     spend: TableSpend
-    thinking: Thinking
+    deciding: Deciding
     stand_in: str
     on_handover: Callable[[int], None]
     labels: dict[int, str] = field(default_factory=dict)  # seat -> "provider:model"
@@ -98,10 +68,9 @@ class ModelSeats:
         agent = make_agent(self.profiles.spec(name), seat, seed, self.profiles.options[name],
                            lang=lang)
         assert isinstance(agent, LLMAgent)
-        capped = CappedProvider(agent.provider, self.spend)
-        agent.provider = ThinkingProvider(capped, self.thinking, seat)
+        agent.provider = CappedProvider(agent.provider, self.spend)
         agent.stand_in = make_agent(self.stand_in, seat, seed)
         agent.on_handover = lambda: self.on_handover(seat)
         offered = next(p for p in self.profiles.offered() if p["name"] == name)
         self.labels[seat] = f"{offered['provider']}:{offered['model']}"
-        return agent
+        return self.deciding.watch(seat, agent)

@@ -4,7 +4,13 @@ A table runs its game as a task on the server's event loop, keeps every event
 (and writes them to ``<out_dir>/<table id>.jsonl``), and wakes the pages
 watching it. What a page receives is computed from the event log by the same
 rule the engine uses: a seat gets ``observe``/``visible`` of its own seat; a
-spectator gets the public events until the game ends, then everything.
+spectator gets the public events until the game ends, then everything. Events reach
+the log at the night's pace (``pacing``), and a page sees who is deciding only where
+the seat may know it (``deciding``).
+
+A table waits in its lobby until every person's seat has been opened, or the host
+starts it (a seat nobody opened is then played by the table's bot): no decision is
+asked, and no clock runs, before that.
 """
 
 from __future__ import annotations
@@ -25,7 +31,9 @@ from arena import presets
 from arena.app.server import guesses, i18n
 from arena.app.server.answers import pending_json
 from arena.app.server.card import question, role_card
+from arena.app.server.deciding import Deciding
 from arena.app.server.notices import FallbackNotices
+from arena.app.server.pacing import NightPacer
 from arena.app.server.profiles import Profiles
 from arena.app.server.seat import WebSeat
 from arena.app.server.seating import (
@@ -33,7 +41,6 @@ from arena.app.server.seating import (
     Handover,
     ModelSeats,
     SeatingError,
-    Thinking,
     check_choices,
 )
 from arena.app.server.spending import ServerSpend, TableSpend
@@ -42,12 +49,13 @@ from arena.engine import BaseEvent, GameConfig, RuleError
 from arena.engine.config import parse_rule_value
 from arena.engine.events import Death, GameEnd, Speech
 from arena.engine.view import Observation, observe, visible
-from arena.errors import TranscriptError
+from arena.errors import TranscriptError, UsageError
 from arena.text import Describer, Viewer, catalog
 from arena.text.moon import moon_in_force
 
 MAX_TABLES = 32
 GRACE_S = 30.0  # the judge's own time limit runs this much past a human's turn
+NIGHT_STEP_S = 2.0  # the least time each night step takes, by default
 Short = Annotated[str, Field(max_length=200)]
 
 
@@ -69,6 +77,10 @@ class TableSpec(BaseModel):
     bots: Bot = "heuristic"
     fallback: Literal["default", "heuristic", "random", "passive"] = "default"
     turn_s: float = Field(default=90.0, ge=1.0, le=3600.0)
+    night_step_s: float | None = Field(default=None, ge=0.0, le=60.0)  # None: the server's
+    # seconds a speech or a vote's result stays the newest event by day (None: the
+    # server's, else from the speech's length)
+    speech_s: float | None = Field(default=None, ge=0.0, le=30.0)
     seed: int | None = Field(default=None, ge=0, lt=1 << 31)
     lang: Literal["en", "zh"] = "en"
     lobby: bool = False  # list the human seats nobody has opened yet in the lobby
@@ -109,10 +121,18 @@ class Table:
     opened: set[int] = field(default_factory=set)  # seats whose page has been opened
     labels: dict[int, str] = field(default_factory=dict)  # seat -> its agent, for the end
     spend: TableSpend | None = None
-    thinking: set[int] = field(default_factory=set)  # model seats with a call out
+    night_step_s: float = 0.0  # the least time each night step takes (pacing)
+    speech_s: float | None = None  # a day's speech's time on screen (None: its length's)
     guesses: dict[int, list[int]] = field(default_factory=dict)  # spot the AI: seat -> AI
     transcript: Path | None = None
+    started: asyncio.Event = field(default_factory=asyncio.Event)  # the lobby is over
     _watchers: set[asyncio.Event] = field(default_factory=set)
+    pacer: NightPacer = field(init=False)
+    deciding: Deciding = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.pacer = NightPacer(self.night_step_s, self.record, self.speech_s)
+        self.deciding = Deciding(self.pacer.ready, lambda: self.pacer.night, self.wake)
 
     # --- access
     def seat_for(self, token: str) -> int | None:
@@ -129,11 +149,39 @@ class Table:
             return []
         return [s for s in sorted(self.tokens) if s not in self.opened]
 
+    # --- the lobby
+    def join(self, seat: int) -> None:
+        """A person has opened ``seat``: the game starts once every person has."""
+        if seat not in self.opened:
+            self.opened.add(seat)
+            self.wake()
+        if self.opened >= set(self.tokens):
+            self.started.set()
+
+    def start(self) -> list[int]:
+        """The host starts the game now: the table's bot plays each seat nobody opened
+        (its link no longer opens it). Those seats."""
+        filled = [] if self.started.is_set() else sorted(set(self.tokens) - self.opened)
+        for seat in filled:
+            self.seats[seat].stand_in = make_agent(self.spec.bots, seat, self.seed)
+            self.labels[seat] = self.spec.bots
+            del self.tokens[seat]
+        self.started.set()
+        self.wake()
+        return filled
+
+    def lobby_view(self) -> dict[str, Any]:
+        """Who is at the table before its game starts: each person's seat, opened or not."""
+        return {"started": self.started.is_set(), "joined": sorted(self.opened & set(self.tokens)),
+                "waiting": [] if self.started.is_set() else
+                sorted(set(self.tokens) - self.opened)}
+
     def is_spectator(self, token: str) -> bool:
         return secrets.compare_digest(self.spectator_token.encode(), token.encode())
 
     # --- live updates
     def record(self, event: BaseEvent) -> None:
+        """Show ``event`` to the pages (the pacer calls this when its time has come)."""
         self.log.append(event)
         if isinstance(event, GameEnd):
             self.over = True
@@ -146,9 +194,9 @@ class Table:
     def handover(self, seat: int) -> None:
         """Tell every page that a bot now plays ``seat`` (its model's cap is reached)."""
         last = self.log[-1] if self.log else None
-        self.record(Handover(seq=last.seq if last else 0, day=last.day if last else 0,
-                             phase=last.phase if last else "setup", audience="public",
-                             seat=seat))
+        self.pacer.notice(Handover(seq=last.seq if last else 0, day=last.day if last else 0,
+                                   phase=last.phase if last else "setup", audience="public",
+                                   seat=seat))
 
     def guess_due(self, viewer: Viewer) -> bool:
         """Whether ``viewer`` is a person at a spot the AI table who has yet to guess."""
@@ -169,11 +217,6 @@ class Table:
             guesses.save(self.transcript, self.guesses)
         self.wake()
         return None
-
-    def deciding(self) -> list[int]:
-        """Seats deciding now, people and models alike (bots answer at once)."""
-        people = {s for s, web in self.seats.items() if web.pending is not None}
-        return sorted(people | self.thinking)
 
     def agents_shown(self, viewer: Viewer = "public") -> dict[str, str] | None:
         """Each seat's agent, once the game is over or when the host shows them; at a spot
@@ -212,11 +255,11 @@ class Table:
             "table": self.id, "lang": lang, "strings": i18n.strings(lang),
             "role_names": i18n.role_names(lang),
             "players": self.config.players, "over": self.over, "error": self.error,
-            "events": as_seen(shown, Describer(lang, viewer))[after:], "last": len(shown),
+            "events": as_seen(shown, Describer(lang, viewer), after), "last": len(shown),
             "replace": after == 0, "final": final_roles(shown, lang),
             "moon": moon_in_force(shown, lang),
-            "thinking": self.deciding(), "agents": self.agents_shown(viewer),
-            "guess": self.over and self.guess_due(viewer),
+            "thinking": self.deciding.seen_by(viewer), "agents": self.agents_shown(viewer),
+            "guess": self.over and self.guess_due(viewer), "lobby": self.lobby_view(),
         }
 
     def seat_view(self, seat: int, after: int = 0) -> dict[str, Any]:
@@ -259,13 +302,15 @@ def house_names(seen: Observation, lang: str) -> dict[str, str]:
     return {str(s): words.role(b) for s, b in seen.buildings.items()}
 
 
-def as_seen(events: list[BaseEvent], describe: Describer) -> list[dict[str, Any]]:
-    """Events as a viewer receives them: ``seq`` is the position in the viewer's list,
-    ``line`` the text layer's sentence for the viewer (null: no line of its own; the
-    event's own fields, a speech's ``text`` among them, stay as recorded); a speech's
-    line also comes in parts for the page to style: ``speaker`` and ``claims_text``."""
+def as_seen(events: list[BaseEvent], describe: Describer, after: int = 0
+            ) -> list[dict[str, Any]]:
+    """Events from number ``after`` on as a viewer receives them (only those are worded):
+    ``seq`` is the position in the viewer's list, ``line`` the text layer's sentence for
+    the viewer (null: no line of its own; the event's own fields, a speech's ``text``
+    among them, stay as recorded); a speech's line also comes in parts for the page to
+    style: ``speaker`` and ``claims_text``."""
     out = []
-    for n, event in enumerate(events):
+    for n, event in enumerate(events[after:], after):
         item = {**event.to_dict(), "seq": n, "line": describe(event)}
         if isinstance(event, Speech):
             who, tag = describe.speaker(event)
@@ -300,13 +345,16 @@ class TableManager:
 
     def __init__(self, out_dir: Path, max_tables: int = MAX_TABLES, *,
                  profiles: Profiles | None = None, budget_usd: float | None = None,
-                 table_budget_usd: float | None = None) -> None:
+                 table_budget_usd: float | None = None,
+                 night_step_s: float = NIGHT_STEP_S, speech_s: float | None = None) -> None:
         self.out_dir = out_dir
         self.max_tables = max_tables
         self.tables: dict[str, Table] = {}
         self.profiles = profiles or Profiles()
         self.spend = ServerSpend(budget_usd)
         self.table_budget_usd = table_budget_usd
+        self.night_step_s = night_step_s
+        self.speech_s = speech_s
 
     def spending(self) -> dict[str, Any]:
         """The host's view: the server's spend and cap, and each table's."""
@@ -350,19 +398,22 @@ class TableManager:
             raise TableError("spot the AI keeps the models hidden: do not show them too")
         seed = spec.seed if spec.seed is not None else secrets.randbelow(1 << 31)
         table_id = f"{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}"
+        step_s = self.night_step_s if spec.night_step_s is None else spec.night_step_s
         table = Table(table_id, spec, config, seed,
                       tokens={s: secrets.token_urlsafe(24) for s in sorted(set(spec.humans))},
-                      spectator_token=secrets.token_urlsafe(24))
+                      spectator_token=secrets.token_urlsafe(24), night_step_s=step_s,
+                      speech_s=self.speech_s if spec.speech_s is None else spec.speech_s)
         table.spend = TableSpend(self.table_budget_usd, self.spend)
-        models = ModelSeats(self.profiles, table.spend, Thinking(table.wake, table.thinking),
-                            spec.stand_in, table.handover)
+        models = ModelSeats(self.profiles, table.spend, table.deciding, spec.stand_in,
+                            table.handover)
         agents: dict[int, Agent] = {}
         specs: dict[int, str] = {}
         for seat in range(1, config.players + 1):
             choice = spec.agents.get(seat, spec.bots)
             if seat in table.tokens:
                 table.seats[seat] = WebSeat(spec.turn_s, _fallback(spec, seat, seed), table.wake)
-                agents[seat], specs[seat] = table.seats[seat], "web"
+                agents[seat] = table.deciding.watch(seat, table.seats[seat])
+                specs[seat] = "web"
             elif choice in self.profiles:
                 agents[seat] = models.build(seat, choice, seed, spec.lang)
                 specs[seat] = self.profiles.spec(choice)
@@ -370,14 +421,17 @@ class TableManager:
                 agents[seat], specs[seat] = make_agent(choice, seat, seed), choice
         table.labels = models.labels
         # a fallback notice names a model seat: only where the table shows its agents
-        notices = [FallbackNotices(models.labels, table.record)] if spec.show_agents else []
+        notices = [FallbackNotices(models.labels, table.pacer.notice)] if spec.show_agents else []
+        # a decision may wait for the events the engine ran ahead of the pages
+        paced_s = table.pacer.most_behind_s(config.players, len(config.rules.night__order))
         try:
             session = Session(config, agents, seed=seed, out=self.out_dir / f"{table_id}.jsonl",
-                              specs=specs, sinks=[table.record, *notices],
-                              timeout_s=spec.turn_s + GRACE_S)
-        except TranscriptError as exc:  # the transcript folder is not writable
+                              specs=specs, sinks=[table.pacer, *notices],
+                              timeout_s=spec.turn_s + GRACE_S + paced_s)
+        except (TranscriptError, UsageError) as exc:  # the transcript folder is not writable
             raise TableError(f"the server cannot write the table's transcript: {exc}"
                              ) from None
+        table.pacer.attach(session.game.judge)
         table.transcript = self.out_dir / f"{table_id}.jsonl"
         self.tables[table_id] = table
         table.task = asyncio.get_running_loop().create_task(self._play(table, session))
@@ -386,6 +440,7 @@ class TableManager:
     @staticmethod
     async def _play(table: Table, session: Session) -> None:
         try:
+            await table.started.wait()
             await session.run()
         except Exception as exc:  # keep the server up; show the table what went wrong
             table.error = f"{type(exc).__name__}: {exc}"

@@ -7,8 +7,9 @@ output token it allows, at the model's dearest input and its output price); when
 it returns, the reservation becomes its real cost (a call cut off without a bill,
 by a timeout or Ctrl-C, keeps its bound: the provider may have billed it). A call that would not fit
 waits for the calls in flight to settle; if it still does not fit, the budget is
-spent and its game is cancelled (an interrupted game, played again on resume).
-So the spend never passes the cap, as long as providers honour ``max_tokens``.
+spent and its game stops (``OutOfBudget``: the game ends ``aborted``, is kept as such
+and played again on resume). So the spend never passes the cap, as long as providers
+honour ``max_tokens``.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Protocol
 from agents.providers.base import ChatProvider, ChatReply, ChatRequest, ProviderError
 from agents.providers.capabilities import capabilities_for
 from agents.providers.prices import MILLION, Price, price_for
+from arena.engine import StopGame
 
 FRAME_BYTES = 64  # per message, and once per call: roles, separators, the format hint
 
@@ -37,6 +39,14 @@ def worst_case_usd(price: Price | None, request: ChatRequest, limit: int) -> flo
     return (sent * input_price + (request.max_tokens or limit) * price.output) / MILLION
 
 
+class OutOfBudget(StopGame):
+    """A call found no room under the cap: its game stops (cause ``budget: ...``)."""
+
+    def __init__(self, spent: float, cap: float, bound: float, endpoint: str) -> None:
+        super().__init__(f"budget: ${spent:.4f} of ${cap:.4f} spent, and the next call may "
+                         f"cost up to ${bound:.4f}", endpoint=endpoint)
+
+
 class Budget:
     """The spend of a run (``spent``, every call booked through ``record``) under ``cap``."""
 
@@ -45,8 +55,6 @@ class Budget:
         self.cap, self.spent, self.record = cap, spent, record
         self.exhausted = False  # a call found no room: start no more games
         self.by_game: dict[int, float] = {}
-        self.games: dict[int, asyncio.Task[object]] = {}  # game index -> its task
-        self.stopped: set[int] = set()  # games cancelled for want of budget
         self._reserved, self._calls = 0.0, 0
         self._settled = asyncio.Event()
 
@@ -60,14 +68,13 @@ class Budget:
         self.by_game[index] = self.by_game.get(index, 0.0) + usd
         self.record(index, usd)
 
-    async def reserve(self, index: int, bound: float) -> None:
-        """Room for a call costing at most ``bound``; else cancels game ``index``."""
+    async def reserve(self, bound: float, endpoint: str) -> None:
+        """Room for a call costing at most ``bound``; else OutOfBudget (its game stops)."""
         while self._reserved + bound > self.left:
             if self._calls == 0:
                 self.exhausted = True
-                self.stopped.add(index)
-                self.games[index].cancel()
-                await asyncio.Future()  # cancelled with the game
+                assert self.cap is not None
+                raise OutOfBudget(self.spent, self.cap, bound, endpoint)
             settled = self._settled
             await settled.wait()
         self._reserved += bound
@@ -91,13 +98,15 @@ class Purse(Protocol):
 
 @dataclass(frozen=True)
 class GamePurse:
-    """A tournament game's calls, paid from the run's budget."""
+    """A tournament game's calls, paid from the run's budget (or, for ``arena play``, a
+    seat's calls from its game's; ``index`` names what the ledger books)."""
 
     budget: Budget
     index: int
+    endpoint: str  # the seat's model endpoint, named when its game stops for want of budget
 
     async def reserve(self, bound: float) -> None:
-        await self.budget.reserve(self.index, bound)
+        await self.budget.reserve(bound, self.endpoint)
 
     def settle(self, bound: float, cost: float) -> None:
         self.budget.settle(self.index, bound, cost)

@@ -8,6 +8,8 @@ deals = 12                    # per preset, each played once per agent; or: game
 concurrency = 4               # games in flight
 budget_usd = 5.0              # stop starting games once the spend reaches this
 pause_after = 2               # failing games in a row before an endpoint is paused
+abort_after = 5               # failed calls in a row to an endpoint: its game stops aborted
+abort_after_s = 120           # ... or seconds of failing calls
 
 [agents.bot]
 agent = "heuristic"
@@ -39,6 +41,7 @@ from pydantic import (
     model_validator,
 )
 
+from agents.breaker import FAILURES, SECONDS
 from agents.providers.registry import parse_spec
 from agents.table import SeatOptions
 from arena import presets
@@ -47,12 +50,15 @@ from arena.engine.config import parse_rule_value
 from arena.errors import UsageError
 from arena.fallbacks import MAX_SHARE
 from arena.files import parse_model, read_text
+from arena.header import Seed
 
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]*$"
 AgentName = Annotated[str, StringConstraints(pattern=NAME_PATTERN, max_length=40)]
 RESUME_MAY_CHANGE = ("concurrency", "limits", "budget_usd", "pause_after",
-                     "max_fallback_share")
+                     "max_fallback_share", "abort_after", "abort_after_s")
 SeatName = Annotated[str, StringConstraints(pattern=r"^[^\n\r«»]+$", max_length=40)]
+MAX_GAMES = 100_000  # a run's games (its schedule is laid out before the first one)
+MAX_CONCURRENCY = 1_000  # games in flight
 
 
 class TournamentError(UsageError):
@@ -86,16 +92,19 @@ class TournamentConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str = Field(pattern=NAME_PATTERN, max_length=80)
-    seed: int = 0
+    seed: Seed = 0
     presets: list[str] = Field(min_length=1)
-    deals: int | None = Field(None, gt=0)
-    games: int | None = Field(None, gt=0)
+    deals: int | None = Field(None, gt=0, le=MAX_GAMES)
+    games: int | None = Field(None, gt=0, le=MAX_GAMES)
+    design: Literal["duplicate", "side-swap"] = "duplicate"  # docs/tournament.md
     agents: dict[AgentName, AgentEntry] = Field(min_length=1)
-    concurrency: int = Field(4, gt=0)
+    concurrency: int = Field(4, gt=0, le=MAX_CONCURRENCY)
     limits: dict[str, PositiveInt] = {}
     budget_usd: float | None = Field(None, gt=0)
     pause_after: int = Field(2, ge=0)
     max_fallback_share: float = Field(MAX_SHARE, ge=0, le=1)
+    abort_after: int = Field(FAILURES, ge=1)  # a model endpoint's breaker (agents/breaker.py)
+    abort_after_s: float = Field(SECONDS, gt=0)
     timeout: float = Field(60.0, gt=0)
     lang: Literal["en", "zh"] = "en"
     record_reasoning: bool = False
@@ -120,6 +129,14 @@ class TournamentConfig(BaseModel):
     def _consistent(self) -> TournamentConfig:
         if self.games is not None and self.deals is not None:
             raise ValueError("give games or deals, not both")
+        if self.deals is not None and self.deals * len(self.presets) * len(self.agents) > \
+                MAX_GAMES:
+            raise ValueError(f"deals: {self.deals} deals of {len(self.presets)} preset(s), "
+                             f"each played by {len(self.agents)} agents, are more than "
+                             f"{MAX_GAMES:,} games")
+        if self.design == "side-swap" and len(self.agents) != 2:
+            raise ValueError(f"design: side-swap plays two agents, one per side "
+                             f"(the pool has {len(self.agents)})")
         if len(set(self.presets)) != len(self.presets):
             raise ValueError("presets: each preset once")
         if self.names is not None and len(set(self.names)) != len(self.names):
@@ -142,8 +159,12 @@ class TournamentConfig(BaseModel):
 
     def schedule_fields(self) -> dict[str, Any]:
         """What decides the games: everything but concurrency, limits, the budget and
-        when an endpoint is paused."""
-        return self.model_dump(exclude=set(RESUME_MAY_CHANGE))
+        when an endpoint is paused (the default design left out: run folders written
+        before it existed resume)."""
+        fields = self.model_dump(exclude=set(RESUME_MAY_CHANGE))
+        if self.design == "duplicate":
+            del fields["design"]
+        return fields
 
 
 def parse_config(text: str, source: str) -> TournamentConfig:

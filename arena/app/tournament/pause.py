@@ -4,7 +4,9 @@ A finished game fails an endpoint (agent kind and base URL, ``AgentEntry.endpoin
 when a seat of an agent on it fell back on more than ``max_fallback_share`` of its
 decisions, or on all of them (every model call failed). After ``pause_after`` games
 in a row (in finishing order) that fail an endpoint, no game using it starts any
-more; the games in flight finish. A resumed run starts with no endpoint paused.
+more; the games in flight finish. A game that stops aborted because a seat's endpoint
+failed (agents/breaker.py) pauses that endpoint at once. A resumed run starts with no
+endpoint paused.
 """
 
 from __future__ import annotations
@@ -63,6 +65,13 @@ class Pauses:
                     f"{self.streak[endpoint]} games in a row (the last {game_id}) in which a "
                     f"seat of {names} fell back on more than {self.max_share:.0%} of its "
                     "decisions or every model call failed"))
+
+    def abort(self, game_id: str, agent: str | None, cause: str) -> None:
+        """A game stopped because a seat of ``agent`` could no longer play on its endpoint
+        (its breaker tripped): the endpoint is paused at once."""
+        endpoint = self.endpoints.get(agent or "")
+        if endpoint is not None:
+            self.paused.setdefault(endpoint, f"game {game_id} aborted: {cause}")
 
     def allows(self, agents: Iterable[str]) -> bool:
         """Whether a game of these pool agents may start: none is on a paused endpoint."""

@@ -4,7 +4,7 @@ A worker plays its game into a temporary file and returns the file's text with
 the outcome, so the run folder (and ``--resume``) works exactly as with the
 local backend. With a budget each game gets an allowance, booked in the ledger
 when it is sent and corrected by its real spend when it returns; a game whose
-model calls would pass its allowance is cancelled and played again on resume.
+model calls would pass its allowance stops aborted (kept, and played again on resume).
 """
 
 from __future__ import annotations
@@ -20,24 +20,26 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from arena.app.tournament.aborts import AbortedGame
 from arena.app.tournament.budget import Budget
 from arena.app.tournament.config import TournamentConfig, TournamentError
 from arena.app.tournament.ray_head import LOOPBACK_ONLY
 from arena.app.tournament.run import Outcome, Tracker, play_spec
 from arena.app.tournament.schedule import GameSpec
+from arena.outputs import write_text
 
 
 def play_remote(config_data: dict[str, Any], spec: GameSpec,
-                allowance: float | None) -> tuple[Outcome | None, str, float]:
-    """Play one game where this runs: its outcome (None: out of allowance), its
-    transcript text and its spend."""
+                allowance: float | None) -> tuple[Outcome | AbortedGame, str, float]:
+    """Play one game where this runs: its outcome (or what stopped it: out of allowance,
+    a failing endpoint), its transcript text and its spend."""
     config = TournamentConfig.model_validate(config_data)
     budget = Budget(allowance)
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / f"{spec.game_id}.jsonl"
-        outcome = asyncio.run(play_spec(config, spec, out, budget))
-        text = out.read_text(encoding="utf-8") if outcome is not None else ""
-    return outcome, text, budget.spent
+        result = asyncio.run(play_spec(config, spec, out, budget))
+        text = out.read_text(encoding="utf-8")
+    return result, text, budget.spent
 
 
 def require_ray(local: bool = False) -> Any:
@@ -123,10 +125,7 @@ def _drive(ray: Any, config: TournamentConfig, pending: list[GameSpec], tracker:
             return
         ready, _ = ray.wait(list(in_flight), num_returns=1)
         index, booked = in_flight.pop(ready[0])
-        outcome, text, spent = ray.get(ready[0])
+        result, text, spent = ray.get(ready[0])
         budget.book(index, spent - booked)
-        if outcome is None:
-            budget.exhausted = True
-            continue
-        (tracker.folder.path / outcome.path).write_text(text, encoding="utf-8")
-        tracker.finish(outcome)
+        write_text(tracker.folder.path / result.path, text)
+        tracker.settle(result)

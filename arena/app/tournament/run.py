@@ -2,8 +2,9 @@
 
 The run folder holds ``config.toml`` (the config the run was started with),
 ``run.json`` (the schedule-defining config and its hash), ``games/<index>-<id>.jsonl``
-(one transcript per game), ``manifest.jsonl`` (one flushed line per finished game)
-and ``spend.jsonl`` (the spend ledger). A game is finished exactly when its
+(one transcript per game), ``manifest.jsonl`` (one flushed line per finished game),
+``spend.jsonl`` (the spend ledger) and ``aborted.jsonl`` (the games that stopped
+aborted, their transcripts kept aside: aborts.py). A game is finished exactly when its
 manifest line is written; ``resume`` refuses a config whose schedule differs
 from ``run.json``, deletes any other transcript (a game that was in flight) and
 plays only the games the manifest lacks, with the same seeds, so a resumed run
@@ -15,26 +16,38 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import statistics
 import time
 from collections import deque
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from agents import AgentSpecError, make_agent, probe_agents
 from agents.base import Agent
+from agents.breaker import Limits, endpoint_name
 from agents.llm import LLMAgent
 from agents.providers.describe import safe_spec
 from agents.providers.prices import price_for
 from arena.app.session import Setup, play_game
+from arena.app.tournament.aborts import AbortedGame, aborted_name
 from arena.app.tournament.budget import Budget, CappedProvider, GamePurse
 from arena.app.tournament.config import RESUME_MAY_CHANGE, TournamentConfig, TournamentError
 from arena.app.tournament.pause import Pauses, fallback_shares
 from arena.app.tournament.schedule import GameSpec
-from arena.engine import GameResult
+from arena.engine import GameResult, StopGame
 from arena.engine.game import usage_totals
-from arena.run_layout import CONFIG_FILE, GAMES_DIR, MANIFEST_FILE, RUN_FILE, SPEND_FILE
+from arena.outputs import cannot_write, make_folder, write_text
+from arena.run_layout import (
+    ABORTED_FILE,
+    CONFIG_FILE,
+    GAMES_DIR,
+    MANIFEST_FILE,
+    RUN_FILE,
+    SPEND_FILE,
+)
+from arena.transcript import ends_with_game_end
 
 
 def transcript_name(spec: GameSpec) -> str:
@@ -76,7 +89,8 @@ class CappedSetup(Setup):
     def agent(self, spec: str, seat: int, seed: int) -> Agent:
         agent = super().agent(spec, seat, seed)
         if isinstance(agent, LLMAgent):
-            agent.provider = CappedProvider(agent.provider, GamePurse(self.budget, self.index))
+            agent.provider = CappedProvider(agent.provider, GamePurse(
+                self.budget, self.index, endpoint_name(agent.provider)))
         return agent
 
 
@@ -89,24 +103,19 @@ def setup_for(config: TournamentConfig, spec: GameSpec, budget: Budget) -> Setup
     return CappedSetup(game_config, {n: config.agents[a].agent for n, a in seats.items()},
                        spec.seed, list(spec.deal), None, config.timeout, config.record_reasoning,
                        {n: config.seat_options(a) for n, a in seats.items()}, config.lang,
-                       seats, budget, spec.index)
+                       seats, abort_after=Limits(config.abort_after, config.abort_after_s),
+                       budget=budget, index=spec.index)
 
 
 async def play_spec(config: TournamentConfig, spec: GameSpec, out: Path,
-                    budget: Budget) -> Outcome | None:
-    """Play one game; None if the budget ran out during it (its transcript is removed)."""
+                    budget: Budget) -> Outcome | AbortedGame:
+    """Play one game: its outcome, or what stopped it (its transcript then ends
+    ``aborted``; ``Tracker.abort`` files it)."""
     started = time.perf_counter()
-    game = asyncio.create_task(play_game(setup_for(config, spec, budget), spec.seed, out))
-    budget.games[spec.index] = game
     try:
-        result = await game
-    except asyncio.CancelledError:
-        if spec.index not in budget.stopped:
-            raise
-        out.unlink(missing_ok=True)
-        return None
-    finally:
-        del budget.games[spec.index]
+        result = await play_game(setup_for(config, spec, budget), spec.seed, out)
+    except StopGame as stop:
+        return AbortedGame.of(spec, stop, transcript_name(spec), time.perf_counter() - started)
     return Outcome.of(spec, result, time.perf_counter() - started)
 
 
@@ -161,6 +170,7 @@ class RunFolder:
         self.games = path / GAMES_DIR
         self.manifest = path / MANIFEST_FILE
         self.ledger = path / SPEND_FILE
+        self.aborted = path / ABORTED_FILE
 
     def transcript(self, spec: GameSpec) -> Path:
         return self.path / transcript_name(spec)
@@ -170,27 +180,30 @@ class RunFolder:
         if any((self.path / name).exists() for name in (CONFIG_FILE, RUN_FILE, MANIFEST_FILE)):
             raise TournamentError(f"{self.path} already holds a run: add --resume to finish "
                                   "it, or choose another --out")
-        self.games.mkdir(parents=True, exist_ok=True)
-        (self.path / CONFIG_FILE).write_text(config_text, encoding="utf-8")
-        (self.path / RUN_FILE).write_text(json.dumps(schedule_record(config), indent=1) + "\n",
-                                          encoding="utf-8")
+        make_folder(self.games)
+        write_text(self.path / CONFIG_FILE, config_text)
+        write_text(self.path / RUN_FILE, json.dumps(schedule_record(config), indent=1) + "\n")
 
     def resume(self, config: TournamentConfig) -> dict[int, Outcome]:
-        """The finished games; drops torn lines and unfinished transcripts.
+        """The finished games; drops torn lines and unfinished transcripts (a game whose
+        transcript is missing, or does not end with a whole ``game_end``, is played again).
 
         Refuses a config whose schedule differs from the one the run started with.
         """
         self._check_schedule(config)
         done = {o.index: o for o in map(_outcome, _rows(self.manifest))
-                if o is not None and (self.path / o.path).exists()}
-        self.manifest.write_text("".join(_line(asdict(o)) for o in done.values()),
-                                 encoding="utf-8")
-        self.ledger.write_text("".join(map(_line, _rows(self.ledger))), encoding="utf-8")
-        self.games.mkdir(parents=True, exist_ok=True)
-        kept = {self.path / o.path for o in done.values()}
+                if o is not None and ends_with_game_end(self.path / o.path)}
+        write_text(self.manifest, "".join(_line(asdict(o)) for o in done.values()))
+        write_text(self.ledger, "".join(map(_line, _rows(self.ledger))))
+        make_folder(self.games)
+        kept = {self.path / path for path in [*(o.path for o in done.values()),
+                                              *(a.path for a in self.aborts())]}
         for path in self.games.glob("*.jsonl"):
             if path not in kept:
-                path.unlink()
+                try:
+                    path.unlink()
+                except OSError as exc:
+                    raise cannot_write(path, exc) from None
         return done
 
     def _check_schedule(self, config: TournamentConfig) -> None:
@@ -221,6 +234,27 @@ class RunFolder:
     def record(self, outcome: Outcome) -> None:
         _append(self.manifest, asdict(outcome))
 
+    def aborts(self) -> list[AbortedGame]:
+        """The games of the run that stopped aborted, in order (torn lines dropped)."""
+        aborts = []
+        for row in _rows(self.aborted):
+            try:
+                aborts.append(AbortedGame(**row))
+            except TypeError:
+                continue
+        return aborts
+
+    def file_abort(self, game: AbortedGame) -> AbortedGame:
+        """Move an aborted game's transcript aside and record it; the record as filed."""
+        earlier = sum(1 for a in self.aborts() if a.index == game.index)
+        filed = replace(game, path=aborted_name(game.game_id, earlier))
+        try:
+            (self.path / game.path).replace(self.path / filed.path)
+        except OSError as exc:
+            raise cannot_write(self.path / filed.path, exc) from None
+        _append(self.aborted, asdict(filed))
+        return filed
+
 
 def _rows(path: Path) -> list[dict[str, Any]]:
     """A JSON-lines file's objects, without lines torn by a crash (none if it is absent)."""
@@ -249,9 +283,11 @@ def _line(row: dict[str, Any]) -> str:
 
 
 def _append(path: Path, row: dict[str, Any]) -> None:
-    with path.open("a", encoding="utf-8") as file:
-        file.write(_line(row))
-        file.flush()
+    try:
+        with path.open("a", encoding="utf-8") as file:
+            file.write(_line(row))
+    except OSError as exc:  # a torn line is dropped on resume
+        raise cannot_write(path, exc) from None
 
 
 @dataclass
@@ -264,9 +300,11 @@ class Tracker:
     on_change: Callable[[Tracker], None] = lambda _: None
     pauses: Pauses = field(default_factory=Pauses)
     budget: Budget = field(init=False)
+    aborted: list[AbortedGame] = field(init=False)  # the run's aborted games, resumed or not
 
     def __post_init__(self) -> None:
         self.budget = Budget(self.budget_usd, self.folder.spent(), self._book)
+        self.aborted = self.folder.aborts()
 
     @property
     def spent(self) -> float:
@@ -277,9 +315,13 @@ class Tracker:
         self.on_change(self)
 
     def estimate(self) -> float | None:
-        """A game's expected cost: the mean of the finished games' (None before any)."""
+        """A game's expected cost, on the high side, since a game the cap stops is lost
+        for the run: the mean of the finished games' costs plus two standard deviations,
+        and at least the dearest of them; twice the cost of the first (None before any)."""
         costs = [o.cost_usd for o in self.done.values()]
-        return sum(costs) / len(costs) if costs else None
+        if len(costs) < 2:
+            return 2 * costs[0] if costs else None
+        return max(max(costs), statistics.fmean(costs) + 2 * statistics.stdev(costs))
 
     def admits(self, running: Collection[int], slots: int = 1) -> bool:
         """Whether a game may start: ``slots`` games at the estimated cost fit in what is
@@ -304,6 +346,24 @@ class Tracker:
         self.pauses.record(outcome.game_id, outcome.agents, outcome.fallback_shares)
         self.on_change(self)
 
+    def abort(self, game: AbortedGame) -> None:
+        """A game stopped aborted: filed, and no game starts that would meet the same end
+        (none at all for want of budget; none on the seat's endpoint else)."""
+        filed = self.folder.file_abort(game)
+        self.aborted.append(filed)
+        if filed.budget:
+            self.budget.exhausted = True
+        else:
+            self.pauses.abort(filed.game_id, filed.agent, filed.cause)
+        self.on_change(self)
+
+    def settle(self, result: Outcome | AbortedGame) -> None:
+        """A game that ended, finished or aborted."""
+        if isinstance(result, AbortedGame):
+            self.abort(result)
+        else:
+            self.finish(result)
+
     def take(self, queue: deque[GameSpec]) -> GameSpec | None:
         """The next queued game that uses no paused endpoint (the others are dropped:
         left for a resume); None when there is none."""
@@ -318,25 +378,29 @@ async def run_local(config: TournamentConfig, pending: list[GameSpec], tracker: 
     """Play the pending games in this process, up to ``config.concurrency`` at a time,
     while the budget admits them."""
     queue = deque(pending)
-    running: dict[asyncio.Task[Outcome | None], int] = {}
-    while True:
-        while (len(running) < config.concurrency and tracker.admits(running.values())
-               and (spec := tracker.take(queue)) is not None):
-            game = play_spec(config, spec, tracker.folder.transcript(spec), tracker.budget)
-            running[asyncio.create_task(game)] = spec.index
-        if not running:
-            return
-        finished, _ = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
-        for task in finished:
-            del running[task]
-            outcome = task.result()
-            if outcome is not None:
-                tracker.finish(outcome)
+    running: dict[asyncio.Task[Outcome | AbortedGame], int] = {}
+    try:
+        while True:
+            while (len(running) < config.concurrency and tracker.admits(running.values())
+                   and (spec := tracker.take(queue)) is not None):
+                game = play_spec(config, spec, tracker.folder.transcript(spec), tracker.budget)
+                running[asyncio.create_task(game)] = spec.index
+            if not running:
+                return
+            finished, _ = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
+            for task in finished:
+                del running[task]
+                tracker.settle(task.result())
+    finally:  # one game failed (a full disk): the others stop, each error retrieved once
+        for task in running:
+            task.cancel()
+        await asyncio.gather(*running, return_exceptions=True)
 
 
 def summary(tracker: Tracker, total: int, unpriced: Sequence[str] = ()) -> dict[str, Any]:
     """What the run did: games done, spend (``unpriced``: the agents whose calls it does
-    not count, having no price), and why it stopped short if it did."""
+    not count, having no price), the games that stopped aborted and what they cost (in
+    the spend), and why it stopped short if it did."""
     done = len(tracker.done)
     stopped = None
     paused = tracker.pauses.report()
@@ -351,4 +415,8 @@ def summary(tracker: Tracker, total: int, unpriced: Sequence[str] = ()) -> dict[
                    f"arena tournament {tracker.folder.path} --resume")
     return {"games": done, "total": total, "spent_usd": round(tracker.spent, 6),
             "unpriced_agents": list(unpriced), "stopped": stopped, "paused": paused,
+            "aborted": [{"game_id": a.game_id, "path": a.path, "seat": a.seat,
+                         "endpoint": a.endpoint, "cause": a.cause, "cost_usd": a.cost_usd}
+                        for a in tracker.aborted],
+            "aborted_usd": round(sum(a.cost_usd for a in tracker.aborted), 6),
             "folder": str(tracker.folder.path)}

@@ -11,6 +11,11 @@ labelling, hence which agents are teammates and opponents, changes from deal to
 deal. The games of a deal share its seed: ``(preset, seed)`` names the deal.
 Deals of the presets are interleaved, each deal's games consecutive, so a run
 stopped early (budget) stays spread over the presets.
+
+``design = "side-swap"`` (two agents) plays each deal twice instead: first agent
+0 at every seat dealt a wolf-side card and agent 1 at every other seat, then the
+sides swapped on the same deal, so each agent's strength is measured per side
+(docs/tournament.md says which design answers which question).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from dataclasses import dataclass
 
 from arena.app.seeds import derive, game_seed
 from arena.app.tournament.config import TournamentConfig
+from arena.engine.roles.factions import faction
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,13 +93,20 @@ def deals(config: TournamentConfig) -> Iterator[Deal]:
             yield Deal(preset, seed, tuple(cards), tuple(labels), tuple(names))
 
 
+def side_labels(cards: tuple[str, ...], players: int) -> tuple[int, ...]:
+    """Label 0 at the seats dealt a wolf-side card, 1 at the others."""
+    return tuple(0 if faction(card) == "wolves" else 1 for card in cards[:players])
+
+
 def schedule(config: TournamentConfig) -> list[GameSpec]:
     """Every game of the tournament, in the order they are started."""
     pool = list(config.agents)
     specs: list[GameSpec] = []
     for deal in deals(config):
+        labels = (side_labels(deal.cards, len(deal.labels))
+                  if config.design == "side-swap" else deal.labels)
         for turn in range(len(pool)):
-            agents = tuple(pool[(label + turn) % len(pool)] for label in deal.labels)
+            agents = tuple(pool[(label + turn) % len(pool)] for label in labels)
             specs.append(GameSpec(len(specs), deal.preset, deal.seed, agents, deal.cards,
                                   deal.names))
     return specs

@@ -133,9 +133,8 @@ def at_nightfall(judge: Judge) -> None:
     hidden: set[int] = set()
     for card, active in state.active.items():
         if card in AWAY_AT_NIGHT:
-            wolves = {s for s in active.seats if in_pack(st.role_of(s))}
-            st.blocked = st.blocked | wolves
-            hidden.update(set(active.seats) - wolves)
+            st.blocked = st.blocked | {s for s in active.seats if in_pack(st.role_of(s))}
+            hidden.update(active.seats)  # an away wolf is no prey either (A36)
         elif card == "E22" and st.day == active.day + 1:
             hidden.update(active.seats)
     if hidden:

@@ -171,6 +171,9 @@ async def night(judge: Judge) -> None:
         actor = wolves[0]
     judge.emit(NightAction, wolves, seat=actor, action="kill", target=target)
     judge.state.night.wolf_target = target
+    for variant in judge.variants:  # a conversion takes effect at once (V6, 4.2.6)
+        if variant.hunted is not None:
+            variant.hunted(judge)
 
 
 SPEC = RoleSpec(

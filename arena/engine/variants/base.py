@@ -32,7 +32,9 @@ class VariantSpec:
     the table more after the cards are dealt.
     ``night``: night steps that take the place of a role's step, keyed by that role's
     name in ``night.order`` (they run whether or not the card is dealt). ``prey(judge,
-    seats)``: the seats the pack may attack. ``dawn(judge, night, dying)``: changes the
+    seats)``: the seats the pack may attack. ``hunted(judge)``: acts on the pack's
+    victim (``night.wolf_target``) the moment the pack has chosen it, so the night's later
+    steps see it. ``dawn(judge, night, dying)``: changes the
     night's deaths (seat -> cause) before they happen. ``exile(judge, order)``: chooses the exiled
     seat instead of the ballot. ``vote_options(judge, voter, options)``: narrows a voter's
     ballot. ``exiled(judge, seat)``: deaths that go with an exile. ``order(judge,
@@ -51,6 +53,7 @@ class VariantSpec:
     dealt: Callable[[Judge], None] | None = None
     night: Mapping[str, Callable[[Judge], Awaitable[None]]] = field(default_factory=dict)
     prey: Callable[[Judge, list[int]], list[int]] | None = None
+    hunted: Callable[[Judge], None] | None = None
     dawn: Callable[[Judge, NightState, dict[int, str]], None] | None = None
     exile: Callable[[Judge, list[int]], Awaitable[int | None]] | None = None
     vote_options: Callable[[Judge, int, list[int]], list[int]] | None = None

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from arena.engine.events import BaseEvent, register_event
+from arena.engine.roles import ROLES
 from arena.engine.roles.factions import faction, is_wolf
 from arena.engine.variants.base import Outcome, VariantSpec
 
@@ -44,14 +45,32 @@ def untouched(judge: Judge, seats: list[int]) -> list[int]:
     return [s for s in seats if s not in done]
 
 
+def _touch(judge: Judge, seat: int) -> None:
+    """The judge touches the seat's head: he lives on, powerless from this moment."""
+    _touched(judge).append(seat)
+    judge.state.powerless.add(seat)
+    judge.emit(Touched, (seat,), seat=seat, how=judge.rules.variant__lycanthropy)
+
+
+def hunted(judge: Judge) -> None:
+    """The pack's victim is touched the moment the pack has chosen him (V6: he never
+    opens his eyes that night; 4.2.6: he loses his power at once): the night's later
+    steps see him powerless, and nobody is left dying for the witch to save. A guarded
+    victim is not touched (the guard stops the pack's attack, A2)."""
+    tonight = judge.state.night
+    target = tonight.wolf_target
+    if target is None or (tonight.protected == target
+                          and ROLES[judge.state.role_of(target)].guardable):
+        return
+    tonight.wolf_target = None
+    _touch(judge, target)
+
+
 def touch(judge: Judge, _tonight: NightState, dying: dict[int, str]) -> None:
-    """The pack's victim lives on, powerless (the judge touches his head)."""
-    how = judge.rules.variant__lycanthropy
+    """Any other victim of the wolves (a second attack of the night) lives on, powerless."""
     for seat in [s for s, cause in dying.items() if cause == "wolves"]:
         del dying[seat]
-        _touched(judge).append(seat)
-        judge.state.powerless.add(seat)
-        judge.emit(Touched, (seat,), seat=seat, how=how)
+        _touch(judge, seat)
 
 
 def chain(judge: Judge, seat: int) -> list[tuple[int, str]]:
@@ -74,5 +93,5 @@ def last_untouched(judge: Judge, alive: list[int]) -> Outcome | None:
 
 SPEC = VariantSpec(
     name="lycanthropy", active=lambda rules: rules.variant__lycanthropy != "none",
-    state=TouchedState, prey=untouched, dawn=touch, exiled=chain, win=last_untouched,
+    state=TouchedState, prey=untouched, hunted=hunted, dawn=touch, exiled=chain, win=last_untouched,
 )

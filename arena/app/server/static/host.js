@@ -114,6 +114,8 @@
       spot_the_ai: $("spot_the_ai").checked,
     };
     if ($("seed").value) body.seed = parseInt($("seed").value, 10);
+    if ($("night_step").value) body.night_step_s = parseFloat($("night_step").value);
+    if ($("speech_s").value) body.speech_s = parseFloat($("speech_s").value);
     const response = await fetch("/api/tables", {
       method: "POST", body: JSON.stringify(body),
       headers: {"Content-Type": "application/json", "X-Host-Token": hostToken},
@@ -130,6 +132,17 @@
       list.append(link(strings.seat + " " + seat, path));
     }
     list.append(link(strings.spectator, data.spectator));
+    const start = el("button", strings.start_now);
+    start.type = "button";
+    start.id = "start-now";
+    start.addEventListener("click", async () => {
+      const started = await fetch("/api/tables/" + encodeURIComponent(data.table) + "/start", {
+        method: "POST", headers: {"X-Host-Token": hostToken}, body: ""});
+      if (started.ok) {
+        start.replaceWith(el("span", fill(strings.started, {seats: (await started.json()).filled.join(", ") || "-"})));
+      }
+    });
+    list.append(start);
     $("result").hidden = false;
     await loadHost();
   }

@@ -100,6 +100,32 @@
     return null;
   }
 
+  function stepOf(e) {  // the step of the day an event belongs to, if it marks one
+    if (e.type === "candidacy" || e.ballot === "sheriff" || e.context === "campaign") return "step_sheriff";
+    if (e.type === "speech" && e.context === "last_words") return "step_last_words";
+    if (e.type === "speech" && e.context !== "wolf_chat") return "step_speeches";
+    if (e.type === "vote" || e.type === "vote_result") return "step_exile";
+    return null;
+  }
+
+  // ---- the headline: the phase and its step, and what dawn brought (deaths or a peaceful night)
+  function headline() {
+    if (state.lobby && !state.lobby.started) return [S.step_lobby, ""];
+    let phase = null;
+    let step = null;
+    const dawn = [];
+    for (let i = state.events.length - 1; i >= 0 && !phase; i--) {
+      const e = state.events[i];
+      if (e.type === "phase") phase = e;
+      else if (!step && stepOf(e)) step = stepOf(e);
+      else if (e.type === "death" && e.cause === "night" && e.line) dawn.unshift(e.line);
+    }
+    if (!phase) return ["", ""];
+    if (phase.name === "night" || state.over) return [phase.line, ""];
+    const title = step ? fill(S.day_step, {day: phase.day, step: S[step]}) : phase.line;
+    return [title, dawn.length ? dawn.join(" ") : S.peaceful];
+  }
+
   function renderRing() {
     const ring = $("ring");
     const now = actingNow();
@@ -116,6 +142,7 @@
       if (s === state.seat) node.classList.add("me");
       if (s === now) node.classList.add("now");
       if ((state.thinking || []).includes(s)) node.classList.add("thinking");
+      if (state.pending && state.pending.context.victim === s) node.classList.add("victim");
       node.append(el("span", String(s), "seat-no"));
       node.append(el("span", state.names[s - 1] || "P" + s, "seat-name"));
       const badges = [];
@@ -131,8 +158,9 @@
       node.title = who(s) + (badges.length ? " — " + badges.join(", ") : "");
       seats.push(node);
     }
-    const phases = state.events.filter((e) => e.type === "phase");
-    $("ring-centre").textContent = phases.length ? phases[phases.length - 1].line : "";
+    const [step, news] = headline();
+    $("ring-centre").replaceChildren(el("b", step, "step"), el("span", news, "news"));
+    $("headline").textContent = news ? step + " — " + news : step;
     ring.replaceChildren($("ring-centre"), $("arrows"), ...seats);
     drawArrows();
   }
@@ -307,10 +335,22 @@
     renderEnd();
     renderGuess();
     renderMoon();
+    renderLobby();
+    const dead = !spectator && !state.over && state.alive.length > 0 && !state.alive.includes(state.seat);
+    $("dead-banner").hidden = !dead;
+    $("dead-banner").textContent = S.you_died;
     $("away").hidden = !state.away && state.missed !== 1;
     $("away-text").textContent = state.away ? S.away : S.away_warned;
     $("back").hidden = !state.away;
     $("back").textContent = S.back;
+  }
+
+  function renderLobby() {  // before the game starts: who has opened their seat, who not yet
+    const lobby = state.lobby;
+    $("lobby").hidden = !lobby || lobby.started;
+    if ($("lobby").hidden) return;
+    $("lobby-waiting").textContent = fill(S.lobby_waiting, {seats: lobby.waiting.join(", ")});
+    $("lobby-joined").textContent = fill(S.lobby_joined, {seats: lobby.joined.join(", ") || "-"});
   }
 
   function apply(view) {
@@ -342,10 +382,12 @@
     return S["ask_" + p.kind] ? "ask_" + p.kind : "ask_other";
   }
 
-  function seatButtons(options, onPick) {
+  function seatButtons(options, onPick, kind) {
     const row = el("div", undefined, "claim-row");
     for (const seat of options) {
       const b = el("button", who(seat), "option");
+      if (kind === "kill" && seat === state.seat) b.textContent += " · " + S.you;
+      else if (kind === "kill" && state.known_roles[String(seat)]) b.textContent += " · " + roleName(state.known_roles[String(seat)]);
       b.type = "button";
       b.dataset.seat = seat;
       b.addEventListener("click", () => onPick(seat));
@@ -365,6 +407,7 @@
   function select(id, entries) {
     const s = el("select");
     s.id = id;
+    s.add(new Option(S.pick_none, ""));  // nothing picked until the player picks
     for (const [value, label] of entries) s.add(new Option(label, value));
     return s;
   }
@@ -380,25 +423,25 @@
     chips.id = "claims-list";
     const showClaims = () => chips.replaceChildren(el("span", S.claims + ":"),
       ...claims.map((c) => el("span", claimText(c), "claim")));
-    const add = (c) => { if (claims.length < 8) { claims.push(c); showClaims(); } };
-    const seatsAt = p.context.seats || [];
+    const add = (c, picked) => { if (picked && claims.length < 8) { claims.push(c); showClaims(); } };
+    const seatsAt = (p.context.seats || []).filter((s) => state.alive.includes(s));
     const seatEntries = seatsAt.filter((s) => s !== state.seat).map((s) => [String(s), who(s)]);
     const dealt = setupRoles();
     const roleRow = el("div", undefined, "claim-row");
     const roleSelect = select("claim-role", (dealt.length ? dealt : Object.keys(state.role_names)).map((r) => [r, roleName(r)]));
     roleRow.append(el("span", S.claim_role), roleSelect,
-      button("claim-role-add", "+", () => add({kind: "role", role: roleSelect.value}), "secondary"));
+      button("claim-role-add", "+", () => add({kind: "role", role: roleSelect.value}, roleSelect.value), "secondary"));
     const checkRow = el("div", undefined, "claim-row");
     const checkSeat = select("check-target", seatEntries);
     const checkResult = select("check-result", [["good", S.good], ["werewolf", S.werewolf]]);
     checkRow.append(el("span", S.claim_check), checkSeat, checkResult,
       button("claim-check-add", "+", () => add({kind: "check", target: +checkSeat.value,
-        result: checkResult.value}), "secondary"));
+        result: checkResult.value}, checkSeat.value && checkResult.value), "secondary"));
     const pointRow = el("div", undefined, "claim-row");
     const pointSeat = select("point-target", seatEntries);
     pointRow.append(pointSeat,
-      button("claim-accuse", S.claim_accuse, () => add({kind: "accuse", target: +pointSeat.value}), "secondary"),
-      button("claim-vouch", S.claim_vouch, () => add({kind: "vouch", target: +pointSeat.value}), "secondary"));
+      button("claim-accuse", S.claim_accuse, () => add({kind: "accuse", target: +pointSeat.value}, pointSeat.value), "secondary"),
+      button("claim-vouch", S.claim_vouch, () => add({kind: "vouch", target: +pointSeat.value}, pointSeat.value), "secondary"));
     const send = button("send", S.send, () => submit(p, {text: box.value, claims: claims}));
     return [box, roleRow, checkRow, pointRow, chips, send];
   }
@@ -460,11 +503,11 @@
     controls.dataset.prompt = promptKey(p);
     // the page's own words for the common kinds; any other in the question a model reads
     $("prompt").textContent = promptKey(p) === "ask_other" && p.question ? p.question
-      : fill(S[promptKey(p)], {kind: p.kind});
+      : fill(S[promptKey(p)], {kind: p.kind, victim: who(p.context.victim)});
     $("answer-error").textContent = "";
     let inputs = [];
     if (p.shape === "target") {
-      inputs.push(seatButtons(p.options, (seat) => submit(p, {target: seat})));
+      inputs.push(seatButtons(p.options, (seat) => submit(p, {target: seat}), p.kind));
       if (p.allow_none) inputs.push(button("pass", S.pass, () => submit(p, {target: null}), "secondary"));
     } else if (p.shape === "yes_no") {
       inputs = [button("yes", S.yes, () => submit(p, {yes: true})),

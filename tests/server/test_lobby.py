@@ -1,0 +1,49 @@
+"""The lobby: a table's game waits until every person has opened their seat, or the host
+starts it (the table's bot then plays the seats nobody opened); no decision is asked and
+no clock runs before that, and each seat sees who is there."""
+
+from __future__ import annotations
+
+import time
+
+from fastapi.testclient import TestClient
+
+from tests.server.helpers import HOST, create, drive, table_of, wait_for
+
+
+def test_nothing_happens_before_every_person_has_opened_their_seat(client: TestClient
+                                                                    ) -> None:
+    created = create(client, join=False, humans=[3, 5], turn_s=30)
+    table = table_of(client, created)
+    time.sleep(0.2)  # the game would have dealt and asked its first night by now
+    assert table.log == [] and all(s.pending is None for s in table.seats.values())
+    three = client.get(created.seat_api(3), params={"token": created.token(3)}).json()
+    assert three["lobby"] == {"started": False, "joined": [3], "waiting": [5]}
+    time.sleep(0.1)
+    assert table.log == []  # one of two people is not enough
+    five = client.get(created.seat_api(5), params={"token": created.token(5)}).json()
+    assert five["lobby"] == {"started": True, "joined": [3, 5], "waiting": []}
+    wait_for(lambda: table.log)
+
+
+def test_the_first_clock_starts_with_the_game_not_with_the_table(client: TestClient) -> None:
+    created = create(client, join=False, humans=[1], turn_s=30, bots="heuristic", seed=4)
+    time.sleep(0.5)
+    client.get(created.seat_api(1), params={"token": created.token(1)})
+    pending = wait_for(lambda: table_of(client, created).seats[1].pending)
+    assert pending.remaining() > 29.5
+
+
+def test_the_host_starts_with_the_missing_seats_played_by_the_bot(client: TestClient) -> None:
+    created = create(client, join=False, humans=[2, 6], bots="random")
+    client.get(created.seat_api(2), params={"token": created.token(2)})
+    assert client.post(f"/api/tables/{created.id}/start", headers={"X-Host-Token": "no"}
+                       ).status_code == 403
+    started = client.post(f"/api/tables/{created.id}/start", headers=HOST)
+    assert started.json() == {"filled": [6]}
+    late = client.get(created.seat_api(6), params={"token": created.token(6)})
+    assert late.status_code == 403  # the bot has the seat now
+    del created.seats[6]
+    views = drive(client, created, seed=3)
+    assert views[2]["lobby"]["started"] and views[2]["agents"]["6"] == "random"
+    assert views[2]["agents"]["2"] == "human"
