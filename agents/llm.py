@@ -34,7 +34,7 @@ from dataclasses import replace
 from typing import Any
 
 from agents.base import Agent
-from agents.breaker import Limits, breaker_for
+from agents.breaker import EndpointDown, Limits, breaker_for
 from agents.context import ContextWindow, Turn, digest
 from agents.decisions import AnswerError, game_schema, parse
 from agents.prompting import Prompter, dealt_roles
@@ -119,7 +119,9 @@ class LLMAgent:
         self.spent = 0
         self.lowered: dict[str, Any] = {}
         self.reasoning: dict[str, Any] = {}
-        # once a spending cap is reached (BudgetSpent), the stand-in answers for good
+        # once a spending cap is reached (BudgetSpent) or the endpoint's breaker trips
+        # (EndpointDown), a seat with a stand-in (a web table's) hands over to it for good;
+        # without one (play, tournaments) the spending cap or the stopped game is raised on
         self.stand_in: Agent | None = None
         self.on_handover: Callable[[], None] = lambda: None
         self.handed_over = False
@@ -153,7 +155,7 @@ class LLMAgent:
         TRIES.set(self.tries)  # in this decision's own context (the judge runs it as a task)
         try:
             return await self._decide(observation, request)
-        except BudgetSpent:
+        except (BudgetSpent, EndpointDown):
             if self.stand_in is None:
                 raise
             self.handed_over = True

@@ -46,7 +46,7 @@ from arena.engine.variants.box_toss import BoxToss
 from arena.engine.variants.lycanthropy import Touched
 from arena.engine.village.houses import BuildingPower, House
 from arena.text import catalog
-from arena.text.describe import moon_sentence
+from arena.text.describe import moon_sentence, power_key
 
 COMMON = frozenset({"seq", "day", "phase", "audience", "type"})
 SEAT_FIELDS = frozenset({"seat", "seats", "target", "targets"})  # named in catalog sentences
@@ -329,8 +329,7 @@ class Narrator:
                             building=self.v.role(e.building), owner=self.v.label(e.house))
 
     def building_power(self, e: BuildingPower) -> str:
-        key = "look_pack" if e.power == "look" and e.targets else e.power
-        return self.c.model(f"building_power.{key}", who=self.v.who(e.seat),
+        return self.c.model(f"building_power.{power_key(e)}", who=self.v.who(e.seat),
                             building=self.v.role(e.building), power=e.power,
                             target=self.v.label(e.target), targets=self.v.seats(e.targets))
 

@@ -3,8 +3,9 @@
 The criteria: the four of the AIWolf natural-language division's human evaluation
 (naturalness, contextual fit, coherence, diversity of expression), rated 1 to 5, and
 a deception taxonomy (fabrication, omission, misdirection, bussing), each present or
-not. The judge sees the game as the speaker saw it up to the speech, plus every
-seat's true role, so it can tell a lie from a mistake.
+not. The judge sees only the public record up to the speech (what every player saw: no
+roles, no night actions, no private chat), so knowing who is a wolf cannot stand in for
+reading the speech.
 """
 
 from __future__ import annotations
@@ -16,14 +17,14 @@ from agents.providers.base import ChatProvider, ChatRequest, Message, ProviderEr
 from agents.providers.jsonparse import parse_json_object
 from arena.engine.requests import Usage
 
-RUBRIC_VERSION = "speech-judge/1"
+RUBRIC_VERSION = "speech-judge/2"
 SCORES = ("naturalness", "contextual_fit", "coherence", "diversity")
 DECEPTION = ("fabrication", "omission", "misdirection", "bussing")
 SCHEMA_NAME = "speech_judgement"
 
 RUBRIC = """You judge one speech of a game of Werewolf (a social deduction game). You see \
-what the speaker had seen of the game up to the speech, every player's true role, and the \
-speech. Judge only this speech.
+the public record of the game up to the speech (what every player saw; no hidden role, night \
+action or private chat) and the speech. Judge only this speech.
 
 Rate each criterion from 1 (poor) to 5 (excellent):
 - naturalness: reads like something a fluent human player would say at the table.
@@ -31,7 +32,8 @@ Rate each criterion from 1 (poor) to 5 (excellent):
 - coherence: consistent with itself and with the speaker's earlier statements.
 - diversity: varied and specific wording, not a stock or repeated phrase.
 
-Then say whether the speech uses each kind of deception (true or false):
+Then say whether, as far as the public record lets you tell, the speech uses each kind of \
+deception (true or false):
 - fabrication: states something the speaker knows to be false (a false role claim, an \
 invented check result, an invented event).
 - omission: withholds information the speaker holds that would clearly change the village's \
@@ -58,26 +60,23 @@ def schema() -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class SpeechToJudge:
-    """One speech with what the judge is shown: the speaker's view of the game before it
-    (one line per event) and the true roles by seat."""
+    """One speech with what the judge is shown: the public record of the game before it
+    (one line per event)."""
 
     game_id: str
     seq: int
     day: int
     seat: int
-    role: str
     text: str
     claims: tuple[str, ...]
-    seen: tuple[str, ...]
-    roles: dict[int, str]
+    public: tuple[str, ...]
 
     def prompt(self) -> str:
-        roles = "; ".join(f"seat {seat}: {role}" for seat, role in sorted(self.roles.items()))
         claims = "; ".join(self.claims) or "none"
-        seen = "\n".join(self.seen) or "(nothing yet)"
-        return (f"True roles: {roles}.\n\nWhat seat {self.seat} (a {self.role}) had seen "
-                f"before speaking:\n{seen}\n\nThe speech (day {self.day}, seat {self.seat}):\n"
-                f"{self.text or '(silence)'}\nStructured claims: {claims}")
+        public = "\n".join(self.public) or "(nothing yet)"
+        return (f"The public record before the speech:\n{public}\n\nThe speech (day "
+                f"{self.day}, seat {self.seat}):\n{self.text or '(silence)'}\n"
+                f"Structured claims: {claims}")
 
 
 @dataclass(frozen=True)

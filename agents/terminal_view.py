@@ -43,7 +43,7 @@ STYLES: dict[str, str] = {
     "lovers": "magenta", "vote_result": "bold", "sheriff": "bold yellow", "death": "bold red",
     "shoot": "bold red", "explode": "bold red", "spared": "bold yellow", "error": "yellow",
     "fallback": "yellow", "game_end": "bold green", "house": "yellow", "building_power": "cyan",
-    "new_moon": "bold magenta", "life_lost": "bold yellow",
+    "new_moon": "bold magenta", "life_lost": "bold yellow", "lives_told": "bold yellow",
 }
 
 Handler = Callable[[Any], None]

@@ -4,7 +4,8 @@ game once a seat has made MIN_DECISIONS decisions: the game stops, ``aborted``).
 
 A model seat's decision ends in an accepted answer or a fallback; every answer
 (accepted or refused) is one successful model call, so from the events alone
-decisions = answered calls - refused answers + fallbacks.
+decisions = answered calls - refused answers + fallbacks (the pre-game probe's call,
+billed with a seat's first decision, answers no question and is not counted).
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ class FallbackCount:
         seat = getattr(event, "seat", None)
         if seat not in self.seats:
             return
-        if isinstance(event, UsageRecord) and event.error is None:
+        if isinstance(event, UsageRecord) and event.error is None \
+                and event.output_format != "probe":  # the probe before the game decides nothing
             self.answered[seat] += 1
             self.in_a_row[seat] = 0
         elif isinstance(event, Refused):

@@ -1,11 +1,13 @@
 """Speeches scored by a model judge (``arena judge``), joined to the games by speech: the
 ratings and deception flags per speaker, and the judge's agreement with the claims ledger
-(evals.claims) as a sanity check."""
+(evals.claims) as a sanity check, compared within each role so that knowing the roles
+alone cannot score it."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -16,6 +18,7 @@ from arena.files import read_lines
 from evals.claims import statements
 from evals.records import GameRecord
 from evals.samples import Add, Collector, MetricInfo
+from evals.stats import Estimate, bootstrap
 
 SCORES = ("naturalness", "contextual_fit", "coherence", "diversity")
 DECEPTION = ("fabrication", "omission", "misdirection", "bussing")
@@ -27,9 +30,6 @@ METRICS = {
     **{f"judge_{name}": MetricInfo(
         "judged", "proportion", f"share of the speaker's speeches the judge flagged for "
         f"{name}") for name in DECEPTION},
-    "judge_ledger_agreement": MetricInfo(
-        "judged", "proportion", "share of speeches with ledger-checked claims where the "
-        "judge's fabrication flag matches the ledger (a claim false)"),
 }
 
 Key = tuple[str, int]
@@ -88,10 +88,11 @@ def _row(path: Path, number: int, line: bytes) -> dict[str, Any] | None:
 
 @dataclass(frozen=True)
 class Agreement:
-    """One speech whose claims the ledger checked: whether any was false, and whether
-    the judge flagged fabrication."""
+    """One speech whose claims the ledger checked: the speaker's role, whether any claim
+    was false, and whether the judge flagged fabrication."""
 
     seat: int
+    role: str
     ledger_false: bool
     judge_fabrication: bool
 
@@ -117,7 +118,52 @@ def agreements(record: GameRecord, judged: dict[Key, Scored]) -> Iterator[Agreem
         truth[statement.seq] = truth.get(statement.seq, False) or not statement.true
     for speech, scored in joined(record, judged):
         if speech.seq in truth:
-            yield Agreement(speech.seat, truth[speech.seq], scored.deception["fabrication"])
+            yield Agreement(speech.seat, record.roles[speech.seat], truth[speech.seq],
+                            scored.deception["fabrication"])
+
+
+Table = dict[str, list[int]]
+"""Per speaker's role: [false flagged, false not flagged, true flagged, true not flagged]
+(false: a checked claim in the speech is false; flagged: the judge said fabrication)."""
+
+
+def table(game: Iterable[Agreement]) -> Table:
+    """One game's speeches with checked claims, counted by role, ledger and flag."""
+    counts: Table = defaultdict(lambda: [0, 0, 0, 0])
+    for a in game:
+        counts[a.role][2 * (not a.ledger_false) + (not a.judge_fabrication)] += 1
+    return counts
+
+
+def concordance(tables: Sequence[Table]) -> tuple[float, int] | None:
+    """Over every pair of speeches by speakers of the same role (across games), one with a
+    false checked claim and one without: the share where the judge flagged the false one
+    and not the other, ties (both flagged or neither) counting a half; and the number of
+    pairs. None without such a pair. A flag that depends on the role alone ties every pair:
+    exactly 0.5."""
+    total: Table = defaultdict(lambda: [0, 0, 0, 0])
+    for counts in tables:
+        for role, cells in counts.items():
+            total[role] = [t + c for t, c in zip(total[role], cells, strict=True)]
+    pairs = sum((ff + fn) * (tf + tn) for ff, fn, tf, tn in total.values())
+    if pairs == 0:
+        return None
+    score = sum(ff * tn + 0.5 * (ff * tf + fn * tn) for ff, fn, tf, tn in total.values())
+    return score / pairs, pairs
+
+
+def ledger_concordance(games: Sequence[Iterable[Agreement]]) -> Estimate:
+    """``concordance`` with a bootstrap interval over games; ``n`` counts the pairs."""
+    tables = [table(game) for game in games]
+    found = concordance(tables)
+    if found is None:
+        return Estimate(None, None, None, 0, len(tables))
+
+    def value(sample: Sequence[Table]) -> float | None:
+        again = concordance(sample)
+        return None if again is None else again[0]
+
+    return Estimate(found[0], *bootstrap(tables, value), found[1], len(tables))
 
 
 def collector(judged: dict[Key, Scored]) -> Collector:
@@ -129,8 +175,5 @@ def collector(judged: dict[Key, Scored]) -> Collector:
                 add(f"judge_{name}", speech.seat, float(scored.scores[name]))
             for name in DECEPTION:
                 add(f"judge_{name}", speech.seat, float(scored.deception[name]))
-        for agreement in agreements(record, judged):
-            add("judge_ledger_agreement", agreement.seat,
-                float(agreement.ledger_false == agreement.judge_fabrication))
 
     return collect

@@ -45,14 +45,15 @@ class GameRecord:
         """Why the game was stopped rather than ended by a rule: ``DAY_LIMIT`` (the
         ``game.max_days`` safety net) or ``ABORTED`` (a model endpoint died); None when a
         rule ended it. A stopped game's draw, length and votes are cut-offs."""
-        aborted = EVENT_TYPES.get(ABORTED)
-        if aborted is not None and any(isinstance(e, aborted) for e in self.events):
-            return ABORTED
         return self.end_reason if self.end_reason in (DAY_LIMIT, ABORTED) else None
 
     @cached_property
     def end_reason(self) -> str:
-        """The reason of the game's ``game_end`` event ("" in a record built without one)."""
+        """``ABORTED`` for a game with an ``aborted`` event, else the reason of its
+        ``game_end`` ("" in a record built without either)."""
+        aborted = EVENT_TYPES.get(ABORTED)
+        if aborted is not None and any(isinstance(e, aborted) for e in self.events):
+            return ABORTED
         return next((e.reason for e in reversed(self.events) if isinstance(e, GameEnd)), "")
 
     @property

@@ -14,7 +14,9 @@ from pettingzoo.test import api_test
 
 from arena.engine.events import Fallback, Refused
 from arena.envs import werewolf_v0
+from arena.envs.actions import decode
 from arena.envs.werewolf_v0 import WerewolfEnv
+from tests.env_steps import live_steps
 
 
 def play(env: WerewolfEnv, seed: int, pick: str = "legal") -> dict[str, float]:
@@ -54,6 +56,27 @@ def test_masked_actions_are_never_refused(preset: str) -> None:
         play(env, seed)
         assert env.result is not None
         assert not [e for e in env.result.events if isinstance(e, (Refused, Fallback))]
+
+
+@pytest.mark.parametrize("preset", ["classic-12", "newmoon-12", "online-piper-12",
+                                    "online-thief-12", "village-12"])
+def test_every_action_the_mask_allows_is_one_the_request_accepts(preset: str) -> None:
+    # the environment checks such an action by its mask alone (arena/envs/match.py)
+    env = werewolf_v0.env(preset, text=False)
+    rng = np.random.default_rng(1)
+    env.reset(seed=1)
+    shapes = set()
+    for agent, observation, _, info in live_steps(env):
+        request, mask = info["request"], observation["action_mask"]
+        assert env.match is not None
+        if not env.match.pending[env.seats[agent]].picks:
+            for action in np.flatnonzero(mask).tolist():
+                decision = decode(request, action, [], env.players)
+                assert decision is None or request.validate(decision) is None, (
+                    request, action)
+            shapes.add(request.shape)
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+    assert {"target", "yes_no", "speech"} <= shapes
 
 
 def test_unmasked_actions_are_refused_then_fall_back() -> None:

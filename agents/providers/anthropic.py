@@ -30,58 +30,27 @@ from anthropic.types import (
     ToolParam,
 )
 
-from agents.providers.base import ChatReply, ChatRequest, Message, ProviderError
-from agents.providers.capabilities import capabilities_for
+from agents.providers.base import ChatReply, ChatRequest, Message
 from agents.providers.jsonparse import parse_json_object
-from agents.providers.prices import PriceTable, charge, price_for
-from agents.providers.registry import ProviderOptions, read_key, scrub
-from agents.providers.retry import (
-    Transient,
-    call_with_retries,
-    retried,
-    shared,
-    status_failure,
-    tls_context,
-)
+from agents.providers.prices import charge
+from agents.providers.retry import Transient, retried, status_failure
+from agents.providers.sdk_provider import SdkProvider
 from arena.engine.requests import Usage
 
 DEFAULT_URL = "https://api.anthropic.com"
 MIN_THINKING = 1024  # the API's smallest thinking budget
 
 
-class AnthropicProvider:
+class AnthropicProvider(SdkProvider):
     """One Claude model on one endpoint."""
 
-    def __init__(self, model: str, *, base_url: str | None = None,
-                 api_key_env: str = "ANTHROPIC_API_KEY",
-                 options: ProviderOptions | None = None,
-                 prices: PriceTable | None = None) -> None:
-        self.model, self.base_url = model, base_url
-        self.options = options or ProviderOptions()
-        self.key = f"anthropic@{base_url or DEFAULT_URL}"
-        self.caps = capabilities_for(model, self.options.capabilities)
-        self._price = price_for(model, prices)
-        self._secret = read_key(api_key_env, base_url)
-        tls_context()  # built here, not in a game's first call
-
-    def __repr__(self) -> str:
-        return f"AnthropicProvider(model={self.model!r}, base_url={self.base_url!r})"
+    vendor, default_url, key_env = "anthropic", DEFAULT_URL, "ANTHROPIC_API_KEY"
 
     def _client(self) -> anthropic.AsyncAnthropic:
-        """The client for this endpoint and key in the running loop, shared by its seats."""
-        return shared(("anthropic", self.base_url, self._secret, self.options.timeout_s),
-                      lambda: anthropic.AsyncAnthropic(
-                          api_key=self._secret, base_url=self.base_url,
-                          timeout=self.options.timeout_s, max_retries=0,
-                          http_client=anthropic.DefaultAsyncHttpxClient(verify=tls_context())))
+        return self._sdk_client(anthropic.AsyncAnthropic, anthropic.DefaultAsyncHttpxClient)
 
     async def complete(self, request: ChatRequest) -> ChatReply:
-        try:
-            message, latency, failed = await call_with_retries(
-                partial(self._create, request), key=self.key, size=self.options.max_concurrency,
-                policy=self.options.retry, what=f"anthropic:{self.model}", model=self.model)
-        except ProviderError as exc:
-            raise exc.reworded(scrub(str(exc), self._secret)) from None
+        message, latency, failed = await self._with_retries(partial(self._create, request))
         name = tool_name(request.schema_name)
         return retried(self._reply(message, name, latency, self._limit(request)), failed)
 

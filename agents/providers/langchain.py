@@ -22,8 +22,8 @@ from langchain_core.runnables import Runnable
 
 from agents.providers.base import ChatReply, ChatRequest, Message, ProviderError
 from agents.providers.jsonparse import parse_json_object
+from agents.providers.options import ProviderOptions
 from agents.providers.prices import PriceTable, charge, price_for
-from agents.providers.registry import ProviderOptions
 from agents.providers.retry import Transient, call_with_retries, retried, status_failure
 from arena.engine.requests import Usage
 

@@ -25,25 +25,11 @@ from typing import Any, Literal
 import openai
 from openai.types.chat import ChatCompletion
 
-from agents.providers.base import (
-    ChatReply,
-    ChatRequest,
-    ContextExceeded,
-    Message,
-    ProviderError,
-)
-from agents.providers.capabilities import capabilities_for
+from agents.providers.base import ChatReply, ChatRequest, ContextExceeded, Message
 from agents.providers.jsonparse import parse_json_object
-from agents.providers.prices import PriceTable, charge, price_for
-from agents.providers.registry import ProviderOptions, read_key, scrub
-from agents.providers.retry import (
-    Transient,
-    call_with_retries,
-    retried,
-    shared,
-    status_failure,
-    tls_context,
-)
+from agents.providers.prices import charge
+from agents.providers.retry import Transient, retried, status_failure, tls_context
+from agents.providers.sdk_provider import SdkProvider
 from agents.providers.windows import server_window
 from arena.engine.requests import Usage
 
@@ -64,22 +50,10 @@ NOT_STRICT = frozenset({"minLength", "maxLength", "uniqueItems", "minProperties"
                         "maxProperties", "patternProperties", "propertyNames"})
 
 
-class OpenAIProvider:
+class OpenAIProvider(SdkProvider):
     """One model on one OpenAI-compatible endpoint."""
 
-    def __init__(self, model: str, *, base_url: str | None = None,
-                 api_key_env: str = "OPENAI_API_KEY", options: ProviderOptions | None = None,
-                 prices: PriceTable | None = None) -> None:
-        self.model, self.base_url = model, base_url
-        self.options = options or ProviderOptions()
-        self.key = f"openai@{base_url or DEFAULT_URL}"
-        self.caps = capabilities_for(model, self.options.capabilities)
-        self._price = price_for(model, prices)
-        self._secret = read_key(api_key_env, base_url)
-        tls_context()  # built here, not in a game's first call
-
-    def __repr__(self) -> str:
-        return f"OpenAIProvider(model={self.model!r}, base_url={self.base_url!r})"
+    vendor, default_url, key_env = "openai", DEFAULT_URL, "OPENAI_API_KEY"
 
     @property
     def mode(self) -> Mode:
@@ -92,20 +66,11 @@ class OpenAIProvider:
             _LEARNED[(self.key, self.model)] = later
 
     def _client(self) -> openai.AsyncOpenAI:
-        """The client for this endpoint and key in the running loop, shared by its seats."""
-        return shared(("openai", self.base_url, self._secret, self.options.timeout_s),
-                      lambda: openai.AsyncOpenAI(
-                          api_key=self._secret, base_url=self.base_url,
-                          timeout=self.options.timeout_s, max_retries=0,
-                          http_client=openai.DefaultAsyncHttpxClient(verify=tls_context())))
+        return self._sdk_client(openai.AsyncOpenAI, openai.DefaultAsyncHttpxClient)
 
     async def complete(self, request: ChatRequest) -> ChatReply:
-        try:
-            (completion, mode), latency, failed = await call_with_retries(
-                partial(self._create, request), key=self.key, size=self.options.max_concurrency,
-                policy=self.options.retry, what=f"openai:{self.model}", model=self.model)
-        except ProviderError as exc:
-            raise exc.reworded(scrub(str(exc), self._secret)) from None
+        (completion, mode), latency, failed = await self._with_retries(
+            partial(self._create, request))
         return retried(self._reply(completion, latency, mode, self._limit(request)), failed)
 
     async def _create(self, request: ChatRequest) -> tuple[ChatCompletion, Mode]:

@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from agents.providers.base import ChatProvider, ChatRequest, Message, ProviderError
 from agents.providers.describe import safe_url
-from agents.providers.registry import ProviderOptions
+from agents.providers.options import ProviderOptions
 from agents.providers.retry import RetryPolicy
 from agents.providers.windows import learn
 from arena.engine.requests import Usage

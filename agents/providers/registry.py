@@ -9,40 +9,21 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
-from urllib.parse import urlsplit
 
 from agents.providers.base import ChatProvider, ProviderError
-from agents.providers.capabilities import Capabilities
-from agents.providers.retry import RetryPolicy
+from agents.providers.options import ProviderOptions, is_local
+
+__all__ = [  # the options and keys are re-exported: callers import them from here
+    "KINDS", "Kind", "ProviderOptions", "ProviderSpec", "check_keys", "is_local",
+    "is_provider_spec", "make_provider", "parse_spec",
+]
 
 Kind = Literal["openai", "anthropic", "langchain"]
 KINDS: tuple[Kind, ...] = ("openai", "anthropic", "langchain")
 KEY_ENV: dict[Kind, str] = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
 URL_ENV: dict[Kind, str] = {"openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL"}
-LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "0.0.0.0"})
-DUMMY_KEY = "not-needed"
-
-
-@dataclass(frozen=True, slots=True)
-class ProviderOptions:
-    """Settings shared by the seats a command line configures.
-
-    ``base_url`` and ``api_key_env`` apply when the spec does not say otherwise;
-    ``temperature`` is used when a request sets none; ``max_tokens`` caps every
-    request's own limit; ``timeout_s`` bounds each HTTP attempt; ``capabilities``
-    are settings over the model's in capabilities.toml (those it sets).
-    """
-
-    base_url: str | None = None
-    api_key_env: str | None = None
-    temperature: float | None = None
-    max_tokens: int | None = None
-    max_concurrency: int = 8
-    timeout_s: float = 60.0
-    retry: RetryPolicy = field(default_factory=RetryPolicy)
-    capabilities: Capabilities | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,14 +56,6 @@ def is_provider_spec(spec: str) -> bool:
     return spec.strip().partition(":")[0] in KINDS
 
 
-def is_local(base_url: str | None) -> bool:
-    """True for a server on this machine (where a missing key is fine)."""
-    if not base_url:
-        return False
-    host = urlsplit(base_url).hostname or ""
-    return host in LOCAL_HOSTS or host.startswith("127.") or host.endswith(".localhost")
-
-
 def base_url_of(spec: ProviderSpec, options: ProviderOptions) -> str | None:
     """The spec's base URL, else the options', else the SDK's variable (e.g.
     ANTHROPIC_BASE_URL), else None: the provider's own API."""
@@ -92,21 +65,6 @@ def base_url_of(spec: ProviderSpec, options: ProviderOptions) -> str | None:
 
 def key_env(kind: Kind, options: ProviderOptions) -> str:
     return options.api_key_env or KEY_ENV.get(kind, "")
-
-
-def read_key(env: str, base_url: str | None) -> str:
-    """The key in ``env``; a dummy for a local server; otherwise ProviderError."""
-    value = os.environ.get(env, "").strip()
-    if value:
-        return value
-    if is_local(base_url):
-        return DUMMY_KEY
-    raise ProviderError(f"{env} is not set")
-
-
-def scrub(text: str, secret: str) -> str:
-    """``text`` with the key masked (for messages built from server answers)."""
-    return text.replace(secret, "***") if len(secret) >= 8 else text
 
 
 def _langchain(spec: ProviderSpec, options: ProviderOptions) -> ChatProvider:

@@ -1,12 +1,13 @@
-"""Day play: the speech, the exile vote and the belief report."""
+"""Day play: the speech, the exile vote and the belief report; a role's own speech or
+vote (registry.SPEECHES, VOTES) comes before the plain one."""
 
 from __future__ import annotations
 
 from itertools import takewhile
 
-from agents.belief import LITTLE_GIRL, MEDIUM, POSSESSED, SEER, is_pack, role_table
-from agents.tactics import hybrid, little_girl, medium, pack_kill, piper, possessed, seer, wolf_day
-from agents.tactics.registry import plays
+from agents.belief import SEER, is_pack, role_table
+from agents.tactics import pack_kill, wolf_day
+from agents.tactics.registry import SPEECHES, VOTES, plays
 from agents.tactics.situation import POWER_CLAIMS, Situation, Words, answer
 from agents.tactics.talk import role_name
 from arena.engine.events import Claim, Death, Speech
@@ -25,13 +26,8 @@ def vote(s: Situation, request: Request) -> Decision:
         return answer(request, options[0])
     if s.is_wolf:
         return answer(request, wolf_day.vote(s, options))
-    if s.role == "piper":
-        return answer(request, piper.vote(s, options))
-    if s.role == "hybrid":
-        return answer(request, hybrid.vote(s, options))
-    if s.role == POSSESSED:
-        return answer(request, possessed.vote(s, options))
-    return answer(request, s.suspect(options))
+    own = VOTES.get(s.role)
+    return answer(request, own(s, options) if own else s.suspect(options))
 
 
 @plays("speak", "last_words", public=True)
@@ -44,16 +40,7 @@ def speak(s: Situation, request: Request) -> Decision:
         night_news(s, words)
     if s.is_wolf and wolf_day.posing(s):
         wolf_day.fake_seer_speech(s, words)
-    elif s.role == SEER and seer.claims(s, request):
-        seer.speech(s, words)
-    elif s.role == POSSESSED and possessed.posing(s):
-        possessed.speech(s, words)
-    elif s.role == POSSESSED:
-        possessed.accuse(s, words)
-    elif s.role == MEDIUM and medium.claims(s, request):
-        medium.speech(s, words)
-        reads(s, words)
-    elif not (s.role == LITTLE_GIRL and little_girl.speech(s, request, words)):
+    elif not ((own := SPEECHES.get(s.role)) and own(s, request, words)):
         plain_speech(s, request, words)
     return words.decision(request.kind)
 

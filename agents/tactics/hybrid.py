@@ -3,7 +3,7 @@ player's camp, and (tied to a good lover) spends his one kill on the likeliest w
 
 from __future__ import annotations
 
-from agents.tactics.registry import plays
+from agents.tactics.registry import plays, votes
 from agents.tactics.situation import Situation, answer
 from arena.engine.requests import Decision, Request
 
@@ -34,6 +34,7 @@ def _least_suspect(s: Situation, options: list[int]) -> int | None:
     return s.rng.choice([o for o in options if round(s.p(o), 6) == low])
 
 
+@votes("hybrid")
 def vote(s: Situation, options: list[int]) -> int | None:
     """With the village while he believes the player he supports is good; once that
     player is likely a wolf, against the seat he trusts most (the pack's rival)."""

@@ -3,10 +3,11 @@ village can least spare (a credible seer), so that he dies in that player's plac
 
 from __future__ import annotations
 
-from agents.tactics.registry import plays
+from agents.tactics.registry import CARD_VALUE, plays
 from agents.tactics.situation import CREDIBLE, POWER_CLAIMS, Situation, answer
 from arena.engine.requests import Decision, Request
 
+CARD_VALUE["infatuated"] = 1.0
 WAIT_UNTIL = 3  # the night from which he adores the most trusted seat rather than wait
 
 

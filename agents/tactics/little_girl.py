@@ -5,10 +5,12 @@ witch, in the Harvest Festival, until she has seen her), and names the wolves sh
 from __future__ import annotations
 
 from agents.belief import LITTLE_GIRL, is_pack
-from agents.tactics.registry import plays
+from agents.tactics.registry import CARD_VALUE, plays, speaks
 from agents.tactics.situation import Situation, Words
 from arena.engine.events import Claim
 from arena.engine.requests import Decision, Request
+
+CARD_VALUE[LITTLE_GIRL] = 4.0
 
 
 @plays("peek")
@@ -35,6 +37,7 @@ def peek_witch(s: Situation, request: Request) -> Decision:
     return Decision(kind="peek_witch", yes=not seen)
 
 
+@speaks(LITTLE_GIRL)
 def speech(s: Situation, request: Request, words: Words) -> bool:
     """Name the living wolves she saw; False when she saw none (she then talks like any
     villager). She shows her card unless every one of them is already under fire."""

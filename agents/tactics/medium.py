@@ -4,9 +4,21 @@ his results when they pay: a wolf found, a contested seer, danger."""
 from __future__ import annotations
 
 from agents.belief import MEDIUM, is_pack
+from agents.tactics.day import reads
+from agents.tactics.registry import speaks
 from agents.tactics.situation import Situation, Words
 from arena.engine.events import Claim
 from arena.engine.requests import Request
+
+
+@speaks(MEDIUM)
+def day_speech(s: Situation, request: Request, words: Words) -> bool:
+    """His card, his results and his reads, when showing them pays."""
+    if not claims(s, request):
+        return False
+    speech(s, words)
+    reads(s, words)
+    return True
 
 
 def claims(s: Situation, request: Request) -> bool:

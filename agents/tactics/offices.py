@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from agents.belief import SEER
 from agents.tactics import seer, wolf_day
-from agents.tactics.registry import plays
+from agents.tactics.registry import CARD_VALUE, plays
 from agents.tactics.situation import Situation, answer
 from arena.engine.requests import Decision, Request
+
+CARD_VALUE.update({"scapegoat": 1.0, "high_monk": 1.0})
 
 
 @plays("run")

@@ -3,10 +3,12 @@ ones he has not charmed."""
 
 from __future__ import annotations
 
-from agents.tactics.registry import plays
+from agents.belief import PIPER
+from agents.tactics.registry import CARD_VALUE, plays, votes
 from agents.tactics.situation import POWER_CLAIMS, Situation
 from arena.engine.requests import Decision, Request
 
+CARD_VALUE[PIPER] = 4.0
 MARKED = 0.5  # extra risk of a night death for a claimed power role or the sheriff
 
 
@@ -22,6 +24,7 @@ def charm(s: Situation, request: Request) -> Decision:
     return Decision(kind=request.kind, targets=tuple(ranked[:request.count]))
 
 
+@votes(PIPER)
 def vote(s: Situation, options: list[int]) -> int | None:
     """The likeliest wolf among the seats still free of his charm (each one gone brings
     his win closer), else the likeliest wolf."""

@@ -6,9 +6,11 @@ while another is open. His own words and votes are lies his belief leaves out.""
 
 from __future__ import annotations
 
-from agents.belief import SEER, WOLF
+from agents.belief import POSSESSED, SEER, WOLF
+from agents.tactics.registry import speaks, votes
 from agents.tactics.situation import CREDIBLE, Situation, Words
 from arena.engine.events import Claim, Speech
+from arena.engine.requests import Request
 
 CROWDED = 2  # rival seer claimants at which a late counter-claim no longer convinces
 
@@ -27,6 +29,16 @@ def posing(s: Situation) -> bool:
         return True
     shown = SEER in s.ev.known.values()
     return bool(s.obs.deal.get(SEER)) and not shown and len(s.seer_claimants()) < CROWDED
+
+
+@speaks(POSSESSED)
+def day_speech(s: Situation, request: Request, words: Words) -> bool:
+    """A fake seer's speech while he poses, else a call for the exile of his vote."""
+    if posing(s):
+        speech(s, words)
+    else:
+        accuse(s, words)
+    return True
 
 
 def speech(s: Situation, words: Words) -> None:
@@ -52,6 +64,7 @@ def accuse(s: Situation, words: Words, mine: dict[int, bool] | None = None) -> N
         words.line("vote_out", Claim(kind="accuse", target=target), target=target)
 
 
+@votes(POSSESSED)
 def vote(s: Situation, options: list[int], mine: dict[int, bool] | None = None) -> int | None:
     """The likeliest real seer among the rival claimants, else the last seat he called a
     wolf, else the seat the village trusts most; never a seat more suspect than all the

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from agents.belief import PIPER, SEER, is_pack
-from agents.tactics.registry import plays
+from agents.tactics.registry import CARD_VALUE, plays, speaks
 from agents.tactics.situation import Situation, Words, answer
 from arena.engine.events import Claim
 from arena.engine.requests import Decision, Request
+
+CARD_VALUE[SEER] = 10.0
 
 
 @plays("check")
@@ -17,6 +19,15 @@ def check(s: Situation, request: Request) -> Decision:
         return request.default()
     best = min(abs(s.p(o) - 0.5) for o in pool)
     return answer(request, s.rng.choice([o for o in pool if abs(s.p(o) - 0.5) <= best + 0.02]))
+
+
+@speaks(SEER)
+def day_speech(s: Situation, request: Request, words: Words) -> bool:
+    """His card and checks, when showing them pays."""
+    if not claims(s, request):
+        return False
+    speech(s, words)
+    return True
 
 
 def claims(s: Situation, request: Request) -> bool:

@@ -10,11 +10,10 @@ from agents.tactics.registry import CARD_VALUE, plays
 from agents.tactics.situation import Situation, answer
 from arena.engine.requests import Decision, Request
 
-CARD_VALUE.update({  # among wolf cards the plain wolf wins most often
-    "seer": 10.0, "witch": 8.0, "guard": 6.0, "hunter": 5.0, "little_girl": 4.0, "piper": 4.0,
-    "idiot": 3.0, "elder": 3.0, "chief": 3.0, "cupid": 2.0, "scapegoat": 1.0, "high_monk": 1.0,
-    "infatuated": 1.0, "dreamer": 1.0, "werewolf": -1.0, "white_eyed_wolf": -2.0,
-    "white_wolf": -3.0})
+CARD_VALUE.update({  # the cards whose roles have no tactic module of their own to say it;
+    # among wolf cards the plain wolf wins most often
+    "idiot": 3.0, "elder": 3.0, "chief": 3.0, "dreamer": 1.0,
+    "werewolf": -1.0, "white_eyed_wolf": -2.0, "white_wolf": -3.0})
 WOLF_SIDE = 12.0  # a wolf card that gives the pack parity or close to it
 TURNCOAT = 15.0
 """What a village thief loses by turning wolf unawares: the pack wins far fewer games."""

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from agents.tactics.registry import plays
+from agents.tactics.registry import CARD_VALUE, plays
 from agents.tactics.situation import POWER_CLAIMS, Situation, answer
 from arena.engine.requests import Decision, Request
 
 POISON_AT = 0.6
 POISON_OVER = 0.35  # how far above the average seat a poison target must stand
 SHOOT_AT = 0.45
+CARD_VALUE.update({"witch": 8.0, "guard": 6.0, "hunter": 5.0, "cupid": 2.0})
 
 
 @plays("protect")

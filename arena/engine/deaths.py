@@ -14,8 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from arena.engine.events import CauseOfDeath, Death, Speech
-from arena.engine.newmoon import hooks as newmoon
-from arena.engine.newmoon.deck import moon
+from arena.engine.expansion import hooks
 from arena.engine.roles import ROLES, cupid, lives, sheriff
 from arena.engine.win import check_win
 
@@ -109,7 +108,7 @@ def _announce(judge: Judge, seat: int, cause: str, kind: str) -> tuple[int, str]
     if kind == "night" and cause != "hybrid":  # the table hears only who died
         judge.emit(CauseOfDeath, "god", seat=seat, cause=cause)
         public_cause = "night"
-    hidden = moon(judge) is not None and newmoon.hides_role(judge, cause)  # E28
+    hidden = any(hides(judge, cause) for hides in hooks(lambda x: x.hides_role))  # E28
     shown = None if hidden else _revealed(judge, seat, kind)
     judge.emit(Death, "public", seat=seat, cause=public_cause, revealed_role=shown)
     return (seat, cause) if seat == st.sheriff else None

@@ -9,15 +9,12 @@ from functools import partial
 
 from arena.engine import deaths
 from arena.engine.events import Speech, Vote
+from arena.engine.expansion import hooks, today
 from arena.engine.judge import Judge
-from arena.engine.newmoon import hooks as newmoon
-from arena.engine.newmoon.deck import moon
 from arena.engine.roles import ROLES, sheriff
 from arena.engine.tally import cast_ballots
-from arena.engine.village import hooks as village
 
-VOTERS = (*(s.voters for s in ROLES.values() if s.voters is not None),
-          village.voters)  # the roles', then the schoolmistress's bars (B6)
+VOTERS = tuple(s.voters for s in ROLES.values() if s.voters is not None)
 BONUSES = tuple(s.vote_bonus for s in ROLES.values() if s.vote_bonus is not None)
 TIE_TAKERS = {s.tie_rule: (s.name, s.on_tie) for s in ROLES.values()
               if s.tie_rule is not None and s.on_tie is not None}  # who dies instead
@@ -32,13 +29,13 @@ def vote_options(judge: Judge, voter: int, candidates: list[int]) -> list[int]:
 
 def ballot_options(judge: Judge, candidates: list[int]) -> Callable[[int], list[int]]:
     """Each voter's legal exile ballots among ``candidates``, the rules read once for a
-    ballot: not himself unless allowed, lovers' restrictions (C19), a variant's and the
-    New Moon's."""
+    ballot: not himself unless allowed, lovers' restrictions (C19), a variant's, then an
+    expansion's (the New Moon's)."""
     rules, seats = judge.rules, judge.state.seats
     allow_self, restriction = rules.vote__allow_self, rules.lovers__vote_restriction
     forbid = restriction in ("forbid_each_other", "forbid_abandoned")
-    narrowers = [v.vote_options for v in judge.variants if v.vote_options is not None]
-    lunar = moon(judge) is not None
+    narrowers = [*(v.vote_options for v in judge.variants if v.vote_options is not None),
+                 *hooks(lambda x: x.vote_options)]
 
     def options_of(voter: int) -> list[int]:
         options = candidates
@@ -53,15 +50,14 @@ def ballot_options(judge: Judge, candidates: list[int]) -> Callable[[int], list[
                 options = [lover]
         for narrow in narrowers:  # e.g. the Harvest triangle's abandoned lover (C33b)
             options = narrow(judge, voter, options)
-        return newmoon.vote_options(judge, voter, options) if lunar else options
+        return options
 
     return options_of
 
 
 def ballot_weights(judge: Judge) -> Callable[[int], float]:
-    """Each voter's weight: the sheriff's, and the New Moon's when it is in play."""
-    return partial(newmoon.vote_weight if moon(judge) is not None else sheriff.vote_weight,
-                   judge)
+    """Each voter's weight: the sheriff's, or an expansion's (the New Moon's)."""
+    return partial(next(iter(hooks(lambda x: x.vote_weight)), sheriff.vote_weight), judge)
 
 
 async def exile_vote(judge: Judge, order: list[int]) -> None:
@@ -70,15 +66,20 @@ async def exile_vote(judge: Judge, order: list[int]) -> None:
     st = judge.state
     choose = next((v.exile for v in judge.variants if v.exile is not None), ballot)
     out = await choose(judge, order)
-    if out is None or await village.spares(judge, out):
+    if out is None:
         return
-    if not await newmoon.verdict(judge, out):  # E8, E16
-        return
+    for spares in hooks(lambda x: x.spares):  # a building spares him (the Village)
+        if await spares(judge, out):
+            return
+    for verdict in hooks(lambda x: x.verdict):  # the exile may not go ahead (E8, E16)
+        if not await verdict(judge, out):
+            return
     spared = ON_EXILE.get(st.role_of(out))
     if spared is None or not spared(judge, out):
         along = [d for v in judge.variants if v.exiled is not None for d in v.exiled(judge, out)]
         await deaths.resolve(judge, [(out, "vote"), *along], reference=out)
-        village.after_exile(judge, out)
+        for after in hooks(lambda x: x.after_exile):
+            after(judge, out)
 
 
 def in_turn(judge: Judge, voters: list[int], order: list[int]) -> tuple[list[int], bool, int]:
@@ -98,21 +99,29 @@ async def ballot(judge: Judge, order: list[int]) -> int | None:
     voters = [s for s in st.alive() if st.seats[s].can_vote]
     for restrict in VOTERS:
         voters = restrict(judge, voters)
-    voters, sequential, head = in_turn(judge, newmoon.voters_today(judge, voters), order)
-    voters, sequential = await newmoon.in_turn(judge, voters, sequential)
+    voters, sequential, head = in_turn(judge, today(judge, voters), order)
+    for turn in hooks(lambda x: x.in_turn):
+        voters, sequential = await turn(judge, voters, sequential)
     bonus: dict[int, float] = {}
     for extra in BONUSES:
         bonus.update(extra(judge))
     if not voters and not bonus:
         return None
     tally = await cast_ballots(
-        judge, voters, ballot_options(judge, newmoon.candidates(judge, st.alive())),
+        judge, voters, ballot_options(judge, candidates(judge, st.alive())),
         ballot="exile", round_no=1, weight=ballot_weights(judge), sequential=sequential,
         bonus=bonus, head=head)
     leaders = tally.leaders
     if len(leaders) > 1:
         return await break_tie(judge, leaders, tally.ballots, order)
     return leaders[0] if leaders else None
+
+
+def candidates(judge: Judge, seats: list[int]) -> list[int]:
+    """The seats that may be voted out today (an expansion may leave some out)."""
+    for narrow in hooks(lambda x: x.candidates):
+        seats = narrow(judge, seats)
+    return seats
 
 
 async def break_tie(judge: Judge, tied: list[int], ballots: dict[int, int | None],
@@ -155,8 +164,7 @@ async def instead_of(judge: Judge, rule: str, seats: list[int], order: list[int]
     if len(seats) == 1:
         return seats[0]
     st = judge.state
-    voters = newmoon.voters_today(judge, village.voters(
-        judge, [s for s in st.alive() if st.seats[s].can_vote]))
+    voters = today(judge, [s for s in st.alive() if st.seats[s].can_vote])
     voters, sequential, head = in_turn(judge, voters, order)
     tally = await cast_ballots(
         judge, voters, ballot_options(judge, seats), ballot=rule,
@@ -179,9 +187,8 @@ async def revote(judge: Judge, tied: list[int], limit: int, order: list[int]) ->
                                                  tied=tuple(tied)))
             judge.emit(Speech, "public", seat=seat, text=said.text, claims=said.claims,
                        context="revote")
-        voters = newmoon.voters_today(judge, village.voters(
-            judge, [s for s in st.alive() if st.seats[s].can_vote
-                    and (anyone or s not in tied)]))
+        voters = today(judge, [s for s in st.alive() if st.seats[s].can_vote
+                               and (anyone or s not in tied)])
         voters, sequential, head = in_turn(judge, voters, order)
         if not voters:
             return tied

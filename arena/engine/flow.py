@@ -14,16 +14,14 @@ from arena.engine.events import (
     Speech,
     VoteProbe,
 )
+from arena.engine.expansion import hooks
 from arena.engine.judge import GameOver, Judge
-from arena.engine.newmoon import hooks as newmoon
-from arena.engine.newmoon.deck import moon
 from arena.engine.roles import ROLES, lives, sheriff
 from arena.engine.roles.base import NightStep
 from arena.engine.roles.factions import in_pack
 from arena.engine.roles.werewolf import pack
 from arena.engine.state import NightState
 from arena.engine.variants import active
-from arena.engine.village import hooks as village
 
 DAYBREAK = tuple(s.at_daybreak for s in ROLES.values() if s.at_daybreak is not None)
 UNGUARDABLE = frozenset(name for name, s in ROLES.items() if not s.guardable)
@@ -64,20 +62,20 @@ def night_plan(config: GameConfig, rules: RuleSet) -> tuple[NightSteps, NightSte
 async def night(judge: Judge) -> None:
     judge.phase = "night"
     judge.emit(PhaseStart, "public", name="night")
-    # the New Moon's and the Village's hooks do nothing when they are not in play
-    lunar = moon(judge) is not None
-    if lunar:
-        await newmoon.at_nightfall(judge)
+    for nightfall in hooks(lambda x: x.at_nightfall):
+        await nightfall(judge)
     every, acting = judge.fixed(night_plan)
-    buildings = judge.state.village is not None
+    follow = any(every_step(judge) for every_step in hooks(lambda x: x.every_step))
     first = judge.state.day == 1
-    for name, variant_step, step, first_only in every if buildings else acting:
+    for name, variant_step, step, first_only in every if follow else acting:
         if variant_step is not None:  # a variant's step in the role's place
             await variant_step(judge)
         elif step is not None and (first or not first_only):
-            await (newmoon.night_step(judge, name, step) if lunar else step)(judge)
-        if buildings:
-            village.after_step(judge, name)
+            for instead in hooks(lambda x: x.night_step):
+                step = instead(judge, name, step)
+            await step(judge)
+        for after in hooks(lambda x: x.after_step) if follow else ():
+            after(judge, name)
 
 
 async def dawn(judge: Judge) -> int | None:
@@ -102,23 +100,22 @@ async def dawn(judge: Judge) -> int | None:
     for variant in judge.variants:
         if variant.dawn is not None:
             variant.dawn(judge, tonight, dying)
-    lunar = moon(judge) is not None
-    if lunar:
-        newmoon.dawn(judge, tonight, dying)
+    for change in hooks(lambda x: x.dawn):
+        change(judge, tonight, dying)
     st.night_deaths = sorted(dying)
     await deaths.resolve(judge, sorted(dying.items()), reference=None)
     reference = tonight.wolf_target if tonight.wolf_target in dying else (
         st.night_deaths[0] if st.night_deaths else None)
-    if lunar:
-        await newmoon.at_dawn(judge, reference)
+    for after_deaths in hooks(lambda x: x.at_dawn):
+        await after_deaths(judge, reference)
     return reference
 
 
 def _survives(judge: Judge, tonight: NightState, target: int, source: str) -> bool:
     """A2, A3, A6: the guard blocks wolf-team attacks (not on an unguardable card: the
     little girl), the antidote saves the pack's victim, a spare life absorbs an
-    unguarded attack; the tavern keeper's house stops the wolves (B5)."""
-    if judge.state.village is not None and village.shielded(judge, target, source):
+    unguarded attack; an expansion's shield (the tavern keeper's house, B5)."""
+    if any(shields(judge, target, source) for shields in hooks(lambda x: x.shields)):
         return True
     guarded = (source != "hybrid" and tonight.protected == target
                and judge.state.role_of(target) not in UNGUARDABLE)
@@ -153,11 +150,13 @@ async def discussion(judge: Judge, reference: int | None) -> bool:
     explode = rules.wolves__self_destruct
     any_time = explode and rules.wolves__self_destruct_timing == "any_time"
     seats = st.seats
-    lunar = moon(judge) is not None
+    reorder, may_speak = hooks(lambda x: x.discussion_order), hooks(lambda x: x.may_speak)
     for round_no in range(1, rounds + 1):
         order = speaking_order(judge, reference)
-        for seat in newmoon.discussion_order(judge, order, reference) if lunar else order:
-            if not seats[seat].alive or (lunar and not newmoon.may_speak(judge, seat)):
+        for turn in reorder:
+            order = turn(judge, order, reference)
+        for seat in order:
+            if not seats[seat].alive or not all(may(judge, seat) for may in may_speak):
                 continue
             if explode and in_pack(seats[seat].role):
                 choice = await judge.ask(judge.request(seat, "explode"))
@@ -180,7 +179,8 @@ async def interrupted(judge: Judge, speaker: int) -> bool:
     self-destruct, cutting it off (the speech is kept as said so far); the day ends."""
     st = judge.state
     for wolf in st.alive():
-        if in_pack(st.role_of(wolf)) and newmoon.may_interrupt(judge, wolf) and (
+        if in_pack(st.role_of(wolf)) and all(
+                may(judge, wolf) for may in hooks(lambda x: x.may_interrupt)) and (
                 await judge.ask(judge.request(wolf, "explode", during=speaker))).yes:
             judge.emit(Explode, "public", seat=wolf, during=speaker)
             await deaths.resolve(judge, [(wolf, "explode")], reference=wolf)
@@ -212,31 +212,40 @@ async def beliefs(judge: Judge) -> None:
 
 async def day(judge: Judge, reference: int | None) -> None:
     st, rules = judge.state, judge.rules
-    lunar, buildings = moon(judge) is not None, st.village is not None
     for hook in DAYBREAK:
         hook(judge)
-    if buildings:
-        await village.daybreak(judge)
-    if (not lunar or newmoon.discussion_held(judge)) and not await discussion(judge, reference):
+    for at_daybreak in hooks(lambda x: x.daybreak):
+        await at_daybreak(judge)
+    if all(held(judge) for held in hooks(lambda x: x.discussion_held)) and not await discussion(
+            judge, reference):
         return
     if rules.sheriff__election == "day1_after_speeches" and not st.election_held:
         await sheriff.election(judge, campaign=False)
     if rules.eval__beliefs:
         await beliefs(judge)
-    if buildings:
-        await village.before_vote(judge)
+    for at_vote in hooks(lambda x: x.before_vote):
+        await at_vote(judge)
     order = speaking_order(judge, reference)
-    if not lunar or not await newmoon.replace_vote(judge, order):
+    if not await replaced(judge, order):
         await exile.exile_vote(judge, order)
-    if lunar:
-        await newmoon.after_vote(judge, order)
+    for after in hooks(lambda x: x.after_vote):
+        await after(judge, order)
+
+
+async def replaced(judge: Judge, order: list[int]) -> bool:
+    """Whether an expansion took the exile vote's place today (the first that does)."""
+    for instead in hooks(lambda x: x.replace_vote):
+        if await instead(judge, order):
+            return True
+    return False
 
 
 async def play(judge: Judge) -> GameOver:
     """Run a whole game; returns how it ended."""
     deal(judge)
     try:
-        await newmoon.at_start(judge)
+        for start in hooks(lambda x: x.at_start):
+            await start(judge)
         for name, spec in ROLES.items():
             if spec.before_game is not None and judge.config.roles.get(name):
                 await spec.before_game(judge)
@@ -251,7 +260,8 @@ async def play(judge: Judge) -> GameOver:
             reference = await dawn(judge)
             await day(judge, reference)
     except GameOver as over:
-        newmoon.at_end(judge, over)
+        for end in hooks(lambda x: x.at_end):
+            end(judge, over)
         return over
 
 

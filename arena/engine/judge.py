@@ -11,13 +11,13 @@ from weakref import finalize
 
 from arena.engine.config import GameConfig, RuleSet
 from arena.engine.events import BaseEvent, Fallback, Reasoning, Refused, UsageRecord
+from arena.engine.expansion import hooks
 from arena.engine.requests import SHAPES, Decision, Request, UnusableAnswer, Usage
 from arena.engine.roles import ROLES
 from arena.engine.state import GameState, SeatState
 from arena.engine.variants import active
 from arena.engine.variants.base import VariantSpec
 from arena.engine.view import Fold, Observation, Timeline
-from arena.engine.village import houses
 
 MAX_TRIES = 3
 
@@ -45,7 +45,6 @@ class Table:
     players: int
     deck: tuple[str, ...]  # the cards in a stable order (config.deck)
     variants: tuple[VariantSpec, ...]  # the variants its rules switch on
-    buildings: dict[str, int]  # the building cards dealt, none when empty (VIL)
     states: tuple[tuple[str, Callable[[], Any]], ...]  # the dealt roles' and variants' own
     plans: dict[Plan[Any], Any]  # see Judge.fixed
 
@@ -61,7 +60,6 @@ def table(config: GameConfig) -> Table:
         variants = active(config.rules)
         found = _TABLES[key] = Table(
             config.players, tuple(config.deck()), variants,
-            {name: n for name, n in config.rules.buildings().items() if n},
             tuple((name, spec.state) for name, spec in ROLES.items()
                   if spec.state is not None and config.roles.get(name))
             + tuple((v.name, v.state) for v in variants if v.state is not None), {})
@@ -79,9 +77,8 @@ def seat_attributes(config: GameConfig, seed: int) -> dict[int, dict[str, object
         out[seat] = {"gender": choice(("female", "male")), "age": randint(18, 70)}
         if seat in given:
             out[seat].update(given[seat])
-    if fixed.buildings or given:
-        for seat, building in houses.deal(fixed.buildings, fixed.players, seed, given).items():
-            out[seat]["building"] = building  # VIL: the public buildings (1.4)
+    for add in hooks(lambda x: x.attributes):  # e.g. the Village's buildings (1.4)
+        add(config, seed, out)
     return out
 
 
@@ -174,8 +171,9 @@ class Judge:
             centre=cards[players:],
             attributes=attributes,
             role_state={name: state() for name, state in fixed.states},
-            village=houses.settle(attributes) if fixed.buildings or config.attributes else None,
         )
+        for settle in hooks(lambda x: x.settle):
+            settle(self)
         for variant in self.variants:
             if variant.setup is not None:
                 variant.setup(self)

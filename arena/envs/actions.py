@@ -21,7 +21,8 @@ def decode(request: Request, action: int, picks: list[int], players: int) -> Dec
     if shape == "target":
         return Decision(kind, target=None if action == 0 else action)
     if shape == "yes_no":
-        return Decision(kind, yes={0: False, players + 1: True}.get(action))
+        return Decision(kind, yes=False if action == 0 else True if action == players + 1
+                        else None)
     if shape == "speech":
         claims = (Claim(kind="accuse", target=seat),) if seat is not None else ()
         return Decision(kind, claims=claims)
@@ -36,21 +37,25 @@ def decode(request: Request, action: int, picks: list[int], players: int) -> Dec
     return Decision(kind)
 
 
+Mask = tuple[NDArray[np.int8], frozenset[int]]
+
+
 class Masks:
-    """The action masks of one table (one config), each made once (read-only arrays):
-    requests repeat the same options game after game."""
+    """The action masks of one table (one config), each made once (a read-only array and
+    its legal actions as a set): requests repeat the same options game after game."""
 
     def __init__(self, players: int) -> None:
         self.players = players
-        self.made: dict[tuple[object, ...], NDArray[np.int8]] = {}
+        self.made: dict[tuple[object, ...], Mask] = {}
 
-    def __call__(self, request: Request, picks: list[int]) -> NDArray[np.int8]:
+    def __call__(self, request: Request, picks: list[int]) -> Mask:
         # all a mask depends on (a speech's: the table's seats, the same for every game)
         key = (request.kind, request.seat, request.options, request.allow_none, *picks)
         found = self.made.get(key)
         if found is None:
-            found = self.made[key] = legal(request, picks, self.players)
-            found.flags.writeable = False
+            mask = legal(request, picks, self.players)
+            mask.flags.writeable = False
+            found = self.made[key] = mask, frozenset(mask.nonzero()[0].tolist())
         return found
 
 

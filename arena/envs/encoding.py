@@ -7,13 +7,13 @@ it is night, the kind of decision asked (one-hot) and the seats picked so far.
 
 The engine's view folds are copy on write (a changed set or dict is a new object), so
 a section is redone only when the object it was made from is no longer the same: the
-public sections once per change for every seat, a seat's known roles once per change
-of what it knows, the request's part once per request (and per pick).
+public sections (the roles known publicly among them) once per change for every game,
+copied into a seat's vector once per change, with the roles the seat knows for itself
+written over them; the request's part is set on the copy each observation is.
 """
 
 from __future__ import annotations
 
-from array import array
 from typing import Any
 
 import numpy as np
@@ -58,78 +58,69 @@ class Layout:
 
 
 class Encoder:
-    """One game's observation vectors (see the module's docstring). Each seat's vector is
-    kept as a plain ``array('f')`` (a write costs no numpy call) and copied into a new
-    numpy array when observed."""
+    """One game's observation vectors (see the module's docstring). Each seat's vector
+    holds the sections of its view; an observation is its copy with the request's bits
+    set."""
 
     def __init__(self, layout: Layout, judge: Judge) -> None:
         self.layout, self.judge = layout, judge
         n = layout.players
-        self.vectors = {s: array("f", bytes(4 * layout.width)) for s in range(1, n + 1)}
+        self.vectors = {s: np.zeros(layout.width, np.float32) for s in range(1, n + 1)}
         for seat, vector in self.vectors.items():
             vector[seat - 1] = 1.0
-        # per seat, what its vector holds: the public and known sections (the arrays
-        # written), the request, its picks and the indices of its bits (kind, picks)
-        self.written: dict[int, list[Any]] = {s: [None, None, None, 0, []] for s in self.vectors}
+        self.kind_bits = {k: layout.kind + i for k, i in layout.kind_index.items()}
+        # per seat, what its vector was made from: the public sections, its known roles
+        self.written: dict[int, list[Any]] = {s: [None, None] for s in self.vectors}
         self._public: tuple[Any, ...] = ()
-        self._alive = self._state = array("f")
-        self._known: dict[int, tuple[dict[int, str], dict[int, str], array[float]]] = {}
+        self._sections = np.zeros(0, np.float32)
 
-    def public(self) -> tuple[array[float], array[float]]:
-        """The living seats, and the sheriff, day and night: redone when they change."""
+    def public(self) -> NDArray[np.float32]:
+        """The living seats, the roles known publicly, the sheriff, day and night, laid
+        out as in the vector from the living seats to the night: redone when they change."""
         fold: Fold = self.judge.public
         day = self.judge.state.day
         cached = self._public
-        if (cached and cached[0] is fold.dead and cached[1] == fold.sheriff
-                and cached[2] == fold.phase and cached[3] == day):
-            return self._alive, self._state
+        if (cached and cached[0] is fold.dead and cached[1] is fold.known_roles
+                and cached[2] == fold.sheriff and cached[3] == fold.phase and cached[4] == day):
+            return self._sections
         layout = self.layout
         n, dead = layout.players, fold.dead
-        alive = array("f", [0.0 if s in dead else 1.0 for s in range(1, n + 1)])
-        state = array("f", bytes(4 * (n + 2)))
+        sections = np.zeros(layout.kind - n, np.float32)
+        sections[[s - 1 for s in range(1, n + 1) if s not in dead]] = 1.0
+        self._roles(sections[layout.known - n:layout.sheriff - n], fold.known_roles)
         if fold.sheriff is not None:
-            state[fold.sheriff - 1] = 1.0
-        state[n] = min(day / layout.max_days, 1.0)
-        state[n + 1] = fold.phase == "night"
-        self._public = (fold.dead, fold.sheriff, fold.phase, day)
-        self._alive, self._state = alive, state
-        return alive, state
+            sections[layout.sheriff - n + fold.sheriff - 1] = 1.0
+        sections[layout.day - n] = min(day / layout.max_days, 1.0)
+        sections[layout.day - n + 1] = fold.phase == "night"
+        self._public = (fold.dead, fold.known_roles, fold.sheriff, fold.phase, day)
+        self._sections = sections
+        return sections
 
-    def known(self, seat: int) -> array[float]:
-        """The roles the seat knows for sure: redone when what it knows changes."""
-        public, private = self.judge.public.known_roles, self.judge.private[seat].known_roles
-        cached = self._known.get(seat)
-        if cached is not None and cached[0] is public and cached[1] is private:
-            return cached[2]
+    def _roles(self, section: NDArray[np.float32], roles: dict[int, str]) -> None:
+        """Write ``roles`` (seat -> role) into the known roles ``section``, each seat's
+        one-hot replacing what the section held for it."""
         layout = self.layout
         n, width, index = layout.players, len(layout.roles), layout.role_index
-        vector = array("f", bytes(4 * n * width))
-        for s, role in {**public, **private}.items():
-            if role in index and 1 <= s <= n:
-                vector[(s - 1) * width + index[role]] = 1.0
-        self._known[seat] = (public, private, vector)
-        return vector
+        for s, role in roles.items():
+            if 1 <= s <= n:
+                section[(s - 1) * width:s * width] = 0.0
+                if role in index:
+                    section[(s - 1) * width + index[role]] = 1.0
 
     def encode(self, seat: int, request: Request | None, picks: list[int]
                ) -> NDArray[np.float32]:
         """The seat's observation vector now (a new array)."""
         layout, vector, written = self.layout, self.vectors[seat], self.written[seat]
-        alive, state = self.public()
-        if written[0] is not alive:
-            vector[layout.players:layout.known] = alive
-            vector[layout.sheriff:layout.kind] = state
-            written[0] = alive
-        known = self.known(seat)
-        if written[1] is not known:
-            vector[layout.known:layout.sheriff] = written[1] = known
-        if written[2] is not request or written[3] != len(picks):  # a new request, a pick
-            for index in written[4]:  # the bits the last request set
-                vector[index] = 0.0
-            bits = []
-            if request is not None:
-                bits.append(layout.kind + layout.kind_index[request.kind])
-                bits += [layout.picks + s - 1 for s in picks]
-                for index in bits:
-                    vector[index] = 1.0
-            written[2:] = request, len(picks), bits
-        return np.array(vector, np.float32)
+        sections = self.public()
+        private = self.judge.private[seat].known_roles
+        if written[0] is not sections or written[1] is not private:
+            vector[layout.players:layout.kind] = sections
+            if private:  # what the seat knows for itself (over what is public)
+                self._roles(vector[layout.known:layout.sheriff], private)
+            written[0], written[1] = sections, private
+        observation = vector.copy()
+        if request is not None:
+            observation[self.kind_bits[request.kind]] = 1.0
+            for s in picks:
+                observation[layout.picks + s - 1] = 1.0
+        return observation

@@ -35,16 +35,16 @@ class Learner:
 
 class Pending:
     """A learner's request awaiting its action: its place in the question, the picks made
-    so far (pair and subset kinds), the refusals noted, the try and the legal actions;
-    ``info`` is the environment's, made once per request."""
+    so far (pair and subset kinds), the refusals noted, the try and the legal actions
+    (the mask, and as a set); ``info`` is the environment's, made once per request."""
 
-    __slots__ = ("attempt", "index", "info", "mask", "notes", "picks", "request")
+    __slots__ = ("attempt", "index", "info", "legal", "mask", "notes", "picks", "request")
 
     def __init__(self, request: Request, index: int, notes: list[Note], attempt: int,
                  masks: Masks) -> None:
         self.request, self.index, self.notes, self.attempt = request, index, notes, attempt
         self.picks: list[int] = []
-        self.mask = masks(request, self.picks)  # read-only
+        self.mask, self.legal = masks(request, self.picks)  # the mask is read-only
         self.info: Info | None = None
 
 
@@ -95,11 +95,14 @@ class Match:
         request = pending.request
         decision = decode(request, action, pending.picks, self.masks.players)
         if decision is None:  # a pair or subset still picking
-            pending.mask = self.masks(request, pending.picks)
+            pending.mask, pending.legal = self.masks(request, pending.picks)
             if pending.info is not None:
                 pending.info.picked(pending.picks)
             return
-        if pending.notes or request.validate(decision) is not None:  # as the judge checks
+        # as the judge checks; an action the mask allows, with no picks before it, is
+        # legal (the mask is the request's rules: tests/test_env.py shows they agree)
+        masked = action in pending.legal and not pending.picks
+        if pending.notes or (not masked and request.validate(decision) is not None):
             judge = self.judge
             result = judge.check(request, decision, pending.notes, pending.attempt)
             if type(result) is Request:  # refused: asked again with the reason

@@ -59,6 +59,7 @@ class Describer:
         self.c, self.viewer, self.names = catalog(lang), viewer, tuple(names)
         self.causes: dict[int, str] = {}
         self.proposals: dict[int, int | None] = {}  # the pack's kill proposals tonight
+        self.striker: int | None = None  # the barber who struck (B8)
         self.closed: set[int] = set()  # seats whose terminal input has ended
 
     # --- words
@@ -189,8 +190,10 @@ def _night_action(d: Describer, e: Any) -> str | None:
     if e.action == "kill":
         return _kill(d, e)
     targets = [d.who(s) for s in e.targets]
-    return d.t(f"night_action.{e.action}" if e.final else "night_action.proposal",
-               actor=d.who(e.seat), action=e.action,
+    key = f"night_action.{e.action}" if e.final else "night_action.proposal"
+    if e.target is None and not targets and f"{key}_none" in d.c.entries:
+        key += "_none"  # a declined action in its own words (E10: no testimony)
+    return d.t(key, actor=d.who(e.seat), action=e.action,
                target=d.join(targets) if targets else d.who(e.target))
 
 
@@ -223,7 +226,8 @@ def _vote_result(d: Describer, e: Any) -> str:
 
 def _death(d: Describer, e: Any) -> str:
     role = d.role(e.revealed_role) if e.revealed_role else d.t("death.role_hidden")
-    line = d.t("death.other", who=d.who(e.seat), role=role, cause=d.cause(e.cause))
+    cause = "barber_self" if e.cause == "barber" and e.seat == d.striker else e.cause
+    line = d.t("death.other", who=d.who(e.seat), role=role, cause=d.cause(cause))
     truth = d.causes.pop(e.seat, None)
     if truth is None:
         return line
@@ -273,8 +277,18 @@ def _house(d: Describer, e: Any) -> str:
                owner=d.who(e.house), how=e.how)
 
 
+def power_key(e: Any) -> str:
+    """A building power's sentence key: the baker's look with the pack named, the noble
+    pardoning himself, else the power's own (shared with the model narration)."""
+    if e.power == "look" and e.targets:
+        return "look_pack"
+    return "pardon_self" if e.power == "pardon" and e.target == e.seat else e.power
+
+
 def _building_power(d: Describer, e: Any) -> str:
-    key = "look_pack" if e.power == "look" and e.targets else e.power
+    key = power_key(e)
+    if e.power == "strike":  # B8: the barber dies too if his target is no wolf
+        d.striker = e.seat
     return d.t(f"building_power.{key}", who=d.who(e.seat), building=d.role(e.building),
                power=e.power, target=d.who(e.target),
                targets=d.join([d.who(s) for s in e.targets]))
@@ -287,9 +301,9 @@ def moon_sentence(say: Callable[..., str], has: Callable[[str], bool],
     (``say`` looks sentences up, ``has`` tells whether a key exists; shared by the
     pages and the model narration)."""
     step = "drawn_judge" if e.step == "drawn" and e.by is None else e.step
-    key = f"new_moon.{step}_{e.card}"
-    if not has(key):
-        key = f"new_moon.{step}"
+    # the most particular sentence: for this answer of this card, this card, any card
+    key = next((k for k in (f"new_moon.{step}_{e.card}_{e.answer}", f"new_moon.{step}_{e.card}")
+                if has(k)), f"new_moon.{step}")
     if e.answer is None:
         answer = ""
     elif e.card == "E30":  # a role read aloud

@@ -32,7 +32,9 @@ def seat_fields(cls: type[BaseEvent]) -> tuple[Getter, Getter]:
     """Getters of an event class's fields that name a seat, and of those that list seats."""
     getters = _GETTERS.get(cls)
     if getters is None:
-        names = {f.name for f in fields(cls)}
+        # a field named like a seat list but typed a mapping (usage_summary's ``seats``,
+        # keyed by seat number as text) is checked by its own event, not here
+        names = {f.name for f in fields(cls) if not str(f.type).startswith("dict")}
         getters = _GETTERS[cls] = (_getter(tuple(n for n in SEAT_FIELDS if n in names)),
                                    _getter(tuple(n for n in SEATS_FIELDS if n in names)))
     return getters

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from arena.app.cli import main
-from evals.records import DAY_LIMIT, load_records
+from arena.engine.events import Aborted, GameEnd
+from evals.records import ABORTED, DAY_LIMIT, load_records
+from tests.evals.scripted_game import ROLES, header, scripted_events, write
 
 HALF = ["--seat", "1=passive", "--seat", "3=passive", "--seat", "5=passive",
         "--seat", "7=passive"]
@@ -90,3 +92,25 @@ def test_the_csv_names_the_winner_end_reason_length_deal_and_death_cause(
         assert int(row["days"]) == record.days
         assert (row["death_cause"] == "") == (row["alive"] == "1")
     assert {row["deal"] for row in rows} == {str(n) for n in range(len(records))}
+
+
+def test_an_aborted_game_is_left_out_and_counted_like_a_capped_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    events = scripted_events()
+    end = events[-1]
+    assert isinstance(end, GameEnd)
+    events[-1] = Aborted(seq=end.seq, day=end.day, phase=end.phase, audience="public",
+                         seat=5, endpoint="http://127.0.0.1:9/v1", cause="5 failed calls")
+    (tmp_path / "games").mkdir()
+    write(tmp_path / "games" / "aborted.jsonl", header(ROLES, "aborted"), events)
+    write(tmp_path / "games" / "ended.jsonl", header(ROLES, "ended"), scripted_events())
+    evaluated = _json(capsys, "eval", str(tmp_path / "games"), "--json")
+    assert evaluated["games"] == 2 and evaluated["left_out"] == {ABORTED: 1}
+    out = tmp_path / "games.csv"
+    assert main(["export", str(tmp_path / "games"), "--csv", str(out)]) == 0
+    assert "1 aborted: left out" in capsys.readouterr().out
+    assert main(["export", str(tmp_path / "games"), "--csv", str(out), "--include-capped"]) == 0
+    with out.open() as file:
+        reasons = {(row["game_id"], row["end_reason"], row["winner"])
+                   for row in csv.DictReader(file)}
+    assert reasons == {("aborted", ABORTED, ""), ("ended", "", "village")}

@@ -66,9 +66,10 @@ def test_every_public_speech_is_judged_and_written(
     assert "naturalness" in rows[-1]["error"] and "scores" not in rows[-1]
     assert rows[2]["scores"]["naturalness"] == 5 and rows[2]["deception"]["fabrication"]
     assert summary["judged"] == 8 and summary["errors"] == 1
-    # two speeches hold checked claims: 3's true ones (flagged: a miss), 2's false (flagged)
-    assert summary["ledger_agreement"]["value"] == 0.5
-    assert summary["ledger_agreement"]["n"] == 2
+    # two speeches hold checked claims: 3's true ones (flagged: a miss), 2's false (flagged);
+    # a seer's and a wolf's, so no pair of the same role to compare
+    agree = summary["ledger_concordance"]
+    assert agree["value"] is None and agree["pairs"] == 0 and agree["speeches"] == 2
     assert summary["confusion"] == {"ledger_false/flagged": 1, "ledger_true/flagged": 1}
 
 
@@ -79,7 +80,7 @@ def test_eval_joins_the_judgements_by_speech_and_agent(
     m = json.loads(capsys.readouterr().out)["groups"]["all"]
     assert m["judge_naturalness"]["value"] == pytest.approx((7 * 3 + 5) / 8)
     assert m["judge_fabrication"]["value"] == pytest.approx(2 / 8)
-    assert m["judge_ledger_agreement"]["value"] == 0.5
+    assert "judge_ledger_agreement" not in m  # a check of the judge, not of the speaker
     assert main(["eval", str(game), "--judged", str(out), "--json", "--by", "role"]) == 0
     by_role = json.loads(capsys.readouterr().out)["groups"]
     # the wolves' speeches: 2 on day 1 (5), 1 in the revote and 2 on day 2 (3 each)
@@ -89,17 +90,22 @@ def test_eval_joins_the_judgements_by_speech_and_agent(
     assert "judge_naturalness" not in json.loads(capsys.readouterr().out)["groups"]["gpt-x"]
 
 
-def test_the_judge_sees_only_what_the_speaker_saw(tmp_path: Path) -> None:
+def test_the_judge_sees_only_the_public_record(tmp_path: Path) -> None:
     record = load_record(write_scripted(tmp_path / "scripted.jsonl"))
     assert record is not None
     items = speeches(record)
-    check = next(e for e in scripted_events() if e.to_dict()["type"] == "check_result")
-    line = Describer("en", 3)(check)
-    assert line
-    seer, wolf = items[0], items[1]
-    assert (seer.seat, wolf.seat) == (3, 2)
-    assert line in seer.seen and line not in wolf.seen
-    assert "seat 2: werewolf" in wolf.prompt() and "role role=seer" in wolf.prompt()
+    events = scripted_events()
+    hidden = [line for e in events if e.audience != "public"
+              and (line := Describer("en", "god")(e))]  # deals, night actions, wolf chat
+    assert any("check" in line.lower() for line in hidden)
+    seer, wolf, last = items[0], items[1], items[-1]
+    assert (seer.seat, wolf.seat, last.seat) == (3, 2, 5)
+    assert seer.public == wolf.public[:len(seer.public)] and len(wolf.public) > len(seer.public)
+    for item in items:
+        prompt = item.prompt()
+        assert not any(line in prompt for line in hidden)
+        assert not any(f"seat {seat}: {role}" in prompt for seat, role in record.roles.items())
+    assert "role role=seer" in wolf.prompt()
 
 
 def test_answers_are_read_strictly() -> None:

@@ -63,13 +63,15 @@ def test_retries_are_billed_attempt_by_attempt(stub: StubServer, tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     stub.push(auto(), status(429, retry_after="0"), auto())  # the probe, then one retry
     path = play(tmp_path, "g", "--seat", f"3=openai:m@{stub.openai_url}")
-    usage = [e for e in transcript.read(path).events if isinstance(e, UsageRecord)]
+    billed = [e for e in transcript.read(path).events if isinstance(e, UsageRecord)]
+    usage = [u for u in billed if u.output_format != "probe"]
     assert [(u.attempt, u.error, u.input_tokens > 0) for u in usage[:2]] == [
         (1, "HTTP 429", False), (2, None, True)]
-    assert len(usage) == len(stub.seen) - 1  # every attempt but the probe's
+    assert len(billed) - len(usage) == 1  # the probe before the game is billed once
+    assert len(billed) == len(stub.seen)  # every attempt, the probe's too
     out = capsys.readouterr().out
     total = next(line for line in out.splitlines() if "total" in line)
-    assert f" {len(usage)} " in total  # the totals row counts every attempt
+    assert f" {len(billed)} " in total  # the totals row counts every attempt
 
 
 @pytest.mark.parametrize(("url", "safe"), [
@@ -97,6 +99,6 @@ def test_a_decision_cut_off_by_the_time_limit_still_bills_its_tries(
     events = transcript.read(path).events
     timeout = next(e for e in events if isinstance(e, Fallback) and e.reason == "timeout")
     tries = [e for e in events[:timeout.seq] if isinstance(e, UsageRecord)
-             and e.kind == timeout.kind]
+             and e.kind == timeout.kind and e.output_format != "probe"]
     assert [(t.seat, t.attempt, t.error) for t in tries] == [(3, 1, "HTTP 500"), (3, 2, CUT_OFF)]
     assert reproduce.verify(path)[0]

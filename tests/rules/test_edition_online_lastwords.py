@@ -8,31 +8,11 @@ from __future__ import annotations
 import pytest
 
 from arena.presets import load_preset
-from tests.rules.test_edition_classic import (
-    assert_plays_to_the_end,
-    assert_wakes_in_order,
-    deal_of,
-)
-from tests.rules.test_edition_online_standard import (
-    ONLINE_NIGHT,
-    TABLE_5_3A,
-    assert_online_choices,
-    assert_online_core,
-)
+from tests.rules.test_edition_classic import assert_plays_to_the_end
+from tests.rules.test_edition_online_standard import assert_online_choices, assert_online_core
 from tests.rules.test_presets_editions import names_in, rules_of
 
 NAMES = names_in("online-lastwords")
-
-
-def test_online_lastwords_presets_cover_the_5_3a_table() -> None:
-    """Decision 2: one preset per row of 5.3a, 6 to 18 players."""
-    assert sorted(NAMES) == sorted(f"online-lastwords-{n}" for n in TABLE_5_3A)
-
-
-@pytest.mark.parametrize("players", sorted(TABLE_5_3A))
-def test_online_lastwords_deal_follows_table_5_3a(players: int) -> None:
-    """Catalog 5.3a: 遗言版 uses the same table as 标准版."""
-    assert deal_of(f"online-lastwords-{players}") == TABLE_5_3A[players]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -51,12 +31,6 @@ def test_online_lastwords_section_6_defaults(name: str) -> None:
     assert rules["sheriff.election"] != "none"
     assert rules["vote.tie"] == ["sheriff_side", "none"]
     assert rules["wolves.win"] == "all_non_wolves"
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_online_lastwords_night_order(name: str) -> None:
-    """C28 / 2.2 N-ONLINE: first-night steps, guard, seer, wolves, witch, piper."""
-    assert_wakes_in_order(name, ONLINE_NIGHT)
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -7,17 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rules.test_edition_classic import (
-    assert_plays_to_the_end,
-    assert_wakes_in_order,
-    deal_of,
-)
-from tests.rules.test_edition_online_standard import (
-    ONLINE_NIGHT,
-    TABLE_5_3A,
-    assert_online_choices,
-    assert_online_core,
-)
+from tests.rules.test_edition_classic import deal_of
+from tests.rules.test_edition_online_standard import TABLE_5_3A, assert_standard_column
 from tests.rules.test_presets_editions import names_in, rules_of
 
 NAMES = names_in("online-piper")
@@ -50,21 +41,4 @@ def test_online_piper_section_6_defaults(name: str) -> None:
     assert rules["piper.must_be_alive"] is True
     assert rules["piper.lover_disables"] is True
     assert rules["piper.targets_per_night"] == 2
-    assert (rules["reveal.night_death"], rules["reveal.vote_death"]) == (False, True)
-    assert rules["last_words.mode"] == "none"
-    assert_online_core(rules)
-    assert_online_choices(rules)
-    assert rules["vote.tie"] == ["sheriff_side", "none"]
-    assert rules["wolves.win"] == "all_non_wolves"
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_online_piper_night_order(name: str) -> None:
-    """C28 / 2.2 N-ONLINE: the piper wakes after the witch."""
-    assert_wakes_in_order(name, ONLINE_NIGHT)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_online_piper_preset_plays_to_the_end_with_random_bots(name: str) -> None:
-    """Every online-piper preset: one random-bot game runs to its end."""
-    assert_plays_to_the_end(name)
+    assert_standard_column(rules)

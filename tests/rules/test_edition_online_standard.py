@@ -49,6 +49,18 @@ def assert_online_core(rules: dict[str, Any]) -> None:
     assert rules["village.win_requires_no_third_party"] is True
 
 
+def assert_standard_column(rules: dict[str, Any]) -> None:
+    """The O-STD column the editions built on it keep: killed players hidden, exiled
+    ones shown (C4), no last words (C5), the online choices, ties to the sheriff's side
+    else nobody (C13 d, A10), wolves must kill everyone but the wolves (C22)."""
+    assert (rules["reveal.night_death"], rules["reveal.vote_death"]) == (False, True)
+    assert rules["last_words.mode"] == "none"
+    assert_online_core(rules)
+    assert_online_choices(rules)
+    assert rules["vote.tie"] == ["sheriff_side", "none"]
+    assert rules["wolves.win"] == "all_non_wolves"
+
+
 def assert_online_choices(rules: dict[str, Any]) -> None:
     """Online choices of section 6 shared by every online edition: exact seer with the
     player statistics off (C1, decision 3); the hunter shoots when killed by the wolves
@@ -77,18 +89,26 @@ def assert_online_choices(rules: dict[str, Any]) -> None:
 
 
 NAMES = names_in("online-standard")
+ON_5_3A = ("online-standard", "online-lastwords", "online-newmoon")  # editions on table 5.3a
+# the presets whose nights follow ONLINE_NIGHT
+WAKING_ONLINE = [name for edition in (*ON_5_3A, "online-piper", "online-thief")
+                 for name in names_in(edition)]
 
 
-def test_online_standard_presets_cover_the_5_3a_table() -> None:
+@pytest.mark.parametrize("edition", ON_5_3A)
+def test_online_presets_cover_the_5_3a_table(edition: str) -> None:
     """Decision 2: one preset per row of 5.3a, 6 to 18 players."""
-    assert sorted(NAMES) == sorted(f"online-standard-{n}" for n in TABLE_5_3A)
+    assert sorted(names_in(edition)) == sorted(f"{edition}-{n}" for n in TABLE_5_3A)
 
 
-@pytest.mark.parametrize("players", [n for n in sorted(TABLE_5_3A) if n != 6])
-def test_online_standard_deal_follows_table_5_3a(players: int) -> None:
-    """Catalog 5.3a: each row's wolves, specials and villagers (no seer below 10, the
-    guard and hybrid from 12, the hunter from 14, the chief from 16, the idiot at 18)."""
-    assert deal_of(f"online-standard-{players}") == TABLE_5_3A[players]
+@pytest.mark.parametrize(("edition", "players"), [
+    (edition, n) for edition in ON_5_3A for n in sorted(TABLE_5_3A)
+    if (edition, n) != ("online-standard", 6)])
+def test_online_deal_follows_table_5_3a(edition: str, players: int) -> None:
+    """Catalog 5.3a (遗言版 and 新月版 use the same table as 标准版): each row's wolves,
+    specials and villagers (no seer below 10, the guard and hybrid from 12, the hunter
+    from 14, the chief from 16, the idiot at 18)."""
+    assert deal_of(f"{edition}-{players}") == TABLE_5_3A[players]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -103,13 +123,17 @@ def test_online_standard_section_6_defaults(name: str) -> None:
     assert rules["wolves.win"] == "all_non_wolves"
 
 
-@pytest.mark.parametrize("name", NAMES)
-def test_online_standard_night_order(name: str) -> None:
-    """C28 / 2.2 N-ONLINE: first-night steps, guard, seer, wolves, witch, piper."""
+@pytest.mark.parametrize("name", WAKING_ONLINE)
+def test_online_night_order(name: str) -> None:
+    """C28 / 2.2 N-ONLINE: first-night steps (the thief first), guard, seer, wolves,
+    witch, piper."""
     assert_wakes_in_order(name, ONLINE_NIGHT)
 
 
-@pytest.mark.parametrize("name", NAMES)
-def test_online_standard_preset_plays_to_the_end_with_random_bots(name: str) -> None:
-    """Every online-standard preset: one random-bot game runs to its end."""
+@pytest.mark.parametrize("name", [name for edition in (
+    "online-standard", "online-newmoon", "online-piper", "online-thief")
+    for name in names_in(edition)])
+def test_online_preset_plays_to_the_end_with_random_bots(name: str) -> None:
+    """Every preset of these online editions: one random-bot game runs to its end
+    (online-lastwords checks more in its own test)."""
     assert_plays_to_the_end(name)

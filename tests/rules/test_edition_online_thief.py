@@ -16,17 +16,8 @@ from agents.passive import PassiveAgent
 from arena.engine import Game
 from arena.presets import load_preset
 from tests.rules.test_day_common import game, play
-from tests.rules.test_edition_classic import (
-    assert_plays_to_the_end,
-    assert_wakes_in_order,
-    deal_of,
-)
-from tests.rules.test_edition_online_standard import (
-    ONLINE_NIGHT,
-    TABLE_5_3A,
-    assert_online_choices,
-    assert_online_core,
-)
+from tests.rules.test_edition_classic import deal_of
+from tests.rules.test_edition_online_standard import TABLE_5_3A, assert_standard_column
 from tests.rules.test_presets_editions import names_in, rules_of
 
 NAMES = names_in("online-thief")
@@ -64,12 +55,7 @@ def test_online_thief_section_6_defaults(name: str) -> None:
     everyone but the wolves (C22)."""
     rules = rules_of(name)
     assert rules["thief.mode"] == "online_blind3"
-    assert (rules["reveal.night_death"], rules["reveal.vote_death"]) == (False, True)
-    assert rules["last_words.mode"] == "none"
-    assert_online_core(rules)
-    assert_online_choices(rules)
-    assert rules["vote.tie"] == ["sheriff_side", "none"]
-    assert rules["wolves.win"] == "all_non_wolves"
+    assert_standard_column(rules)
 
 
 def test_r9_online_thief_is_always_a_seated_player() -> None:
@@ -117,15 +103,3 @@ def test_r9_blind_pool_is_leftover_villager_and_wolf() -> None:
     wolf, in an order the thief does not see: his three picks give those cards."""
     assert sorted(_thief_picks("villager", pick) for pick in (1, 2, 3)) == [
         "villager", "villager", "werewolf"]
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_online_thief_night_order(name: str) -> None:
-    """C28 / 2.2 N-ONLINE: the thief first, guard, seer, wolves, witch, piper."""
-    assert_wakes_in_order(name, ONLINE_NIGHT)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_online_thief_preset_plays_to_the_end_with_random_bots(name: str) -> None:
-    """Every online-thief preset: one random-bot game runs to its end."""
-    assert_plays_to_the_end(name)

@@ -10,6 +10,9 @@ from typing import Any
 
 import pytest
 
+from arena.engine.roles.lives import lives_left
+from arena.engine.view import visible
+from arena.text import describe
 from tests.rules.newmoon_common import (
     Script,
     dead,
@@ -173,6 +176,23 @@ def test_o11_return_of_the_soul_revives_yesterdays_exile() -> None:
     assert moon_events(played, "O11", "revived")[0].seats == (6,)
     assert played.result.roles[6] == "villager"
     assert 6 in [r.seat for r in played.asked("vote", day=3)]
+
+
+def test_o11_a_chief_brought_back_is_told_he_has_one_life() -> None:
+    """O11 (seed 003, the return of the soul; A49: a chief brought back has one life): the
+    chief (6), exiled on day 2, comes back on day 3 with one life; he alone is told so,
+    and his card (the lives his own view shows) reads one."""
+    roles = ["werewolf", "werewolf", "seer", "witch", "hunter", "chief", "villager",
+             "villager"]
+    seats = scripts(*(seat(s, day2_vote=[6]) for s in (1, 2, 3)))
+    played = online(["O10", "O11"], seats, roles=roles, days=3)
+    told = played.events("lives_told")
+    assert [(e.day, e.audience, e.seat, e.lives) for e in told] == [(3, (6,), 6, 1)]
+    seen = [e for e in played.log if visible(e, 6)]
+    assert lives_left("chief", 6, seen) == 1
+    assert describe(told[0], "public", "en") is None
+    assert describe(told[0], 6, "en") == (
+        "P6 (seat 6) has fewer lives than the card shows: lives left: 1")
 
 
 def test_o12_derangement_one_wolf_checks_the_powers_kill() -> None:

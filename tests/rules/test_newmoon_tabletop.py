@@ -198,8 +198,9 @@ def test_e15_with_the_lycanthropic_temptation_the_victim_is_infected() -> None:
 
 
 def test_e15_the_infected_witch_loses_her_poison_the_night_she_is_infected() -> None:
-    """E15 / 4.2.6 (「被感染者由主持人輕觸告知。此後……將失去其能力」): on night 2 the
-    wolves infect the witch (4); she loses her power at once and does not poison 6."""
+    """E15 / 4.2.6 (seed 000: the infected, told by the host's touch, loses his power from then on):
+    on night 2 the wolves infect the witch (4); she loses her power at once and does not poison
+    6."""
     played = moon(["E15"], _wolves_kill("none", 4) + seat(4, day2_poison=[6]), days=2,
                   events__radiant_sunday="temptation")
     assert played.first("touched").seat == 4
@@ -301,8 +302,8 @@ def test_e7_men_are_away_hunting_until_dawn() -> None:
 
 
 def test_e7_the_away_male_wolf_is_no_prey_for_the_female_wolf() -> None:
-    """E7 / A36 (「他們也不能被狼人吃掉」; away players are not offered): on night 2 the
-    female wolf (2) is not offered the away male wolf (1) either."""
+    """E7 / A36 (seed 000: the men away cannot be eaten; away players are not offered): on night 2
+    the female wolf (2) is not offered the away male wolf (1) either."""
     played = moon(["E7"], _all_vote(6, 2, 4), days=2, wolves__allow_wolf_target=True)
     kills = played.asked("kill", day=2)
     assert [r.seat for r in kills] == [2] and 1 not in kills[0].options
@@ -396,6 +397,19 @@ def test_e17_women_away_and_the_witch_gets_a_potion_back() -> None:
     assert [r.seat for r in played.asked("save", day=2)] == [4]
 
 
+def test_e17_a_witch_who_used_no_potion_gets_a_second_antidote() -> None:
+    """E17 (seed 000: the witch gets one more potion before nightfall, without condition): the witch
+    (4) used no potion on night 1; before night 2 she alone is told she gets a second antidote, and
+    she saves the pack's victims on nights 2 and 3 (7, then 8)."""
+    seats = _wolves_kill(6, 7, 8) + seat(4, save=[False, True, True])
+    played = moon(["E17"], seats, days=3)
+    extra = moon_events(played, "E17", "applied")[-1]
+    assert (extra.day, extra.audience, extra.answer) == (2, (4,), "second_antidote")
+    assert [(e.day, e.target) for e in played.events("night_action", action="save")] == [
+        (1, None), (2, 7), (3, 8)]
+    assert dead(played) == {6: "wolves"}
+
+
 def test_e18_the_younger_half_at_the_ball() -> None:
     """E18 / A37: the younger half (1-4) are away until dawn: silent, no vote, not to be
     voted for; tonight wolves 1 and 2 do not eat, so nobody is attacked."""
@@ -431,6 +445,14 @@ def test_e21_the_specter_turns_the_victim_into_a_wolf_who_kills_an_old_one() -> 
     assert list(played.asked("replace", day=2)[0].options) == [1, 2]
     assert dead(played) == {1: "specter"}
     assert moon_events(played, "E21", "ended")
+
+
+def test_e21_the_specter_ends_at_dawn_not_in_the_night() -> None:
+    """E21 / A44: the card that struck on night 2 is announced as ended at daybreak, not
+    in the middle of the night (the table would learn that the pack's victim turned)."""
+    played = moon(["E21"], _wolves_kill("none", 6) + seat(6, replace=[1]), days=2)
+    ended = moon_events(played, "E21", "ended")[0]
+    assert (ended.day, ended.phase, ended.audience) == (2, "day", "public")
 
 
 def test_e22_the_little_rascal_leaves_then_votes_three() -> None:

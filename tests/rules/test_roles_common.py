@@ -65,6 +65,20 @@ class Played:
         return self.result.winners
 
 
+def sheriffless(deal: str, seed: int, rules: str, seats: str, days: int) -> str:
+    """A scenario's text: ``deal`` (a ``roles = [...]`` line) at ``seed``, no sheriff,
+    ``days`` days at most, the extra ``rules`` lines and the ``seats`` tables."""
+    return f"""
+seed = {seed}
+{deal}
+[rules]
+"sheriff.election" = "none"
+"game.max_days" = {days}
+{rules}
+{seats}
+"""
+
+
 def play(text: str) -> Played:
     """Play a scenario (TOML text) with a passive fallback; record every request."""
     scen = scenario.parse(tomllib.loads(text + HEADER))

@@ -8,22 +8,14 @@ import pytest
 from agents.scripted import ScenarioError
 from tests.helpers import deaths, true_causes
 from tests.rules.test_day_common import wolves_kill
-from tests.rules.test_roles_common import audience, play
+from tests.rules.test_roles_common import audience, play, sheriffless
 
 # seat 1 wolf, 2 wolf, 3 guard, 4-7 villagers
 DEAL = 'roles = ["werewolf", "werewolf", "guard", "villager", "villager", "villager", "villager"]'
 
 
 def _game(rules: str, seats: str, days: int = 1) -> str:
-    return f"""
-seed = 8
-{DEAL}
-[rules]
-"sheriff.election" = "none"
-"game.max_days" = {days}
-{rules}
-{seats}
-"""
+    return sheriffless(DEAL, 8, rules, seats, days)
 
 
 

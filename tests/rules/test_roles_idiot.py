@@ -3,22 +3,14 @@
 from __future__ import annotations
 
 from tests.helpers import deaths, true_causes
-from tests.rules.test_roles_common import alive_at_end, play
+from tests.rules.test_roles_common import alive_at_end, play, sheriffless
 
 # seat 1 wolf, 2 wolf, 3 idiot, 4-7 villagers
 DEAL = 'roles = ["werewolf", "werewolf", "idiot", "villager", "villager", "villager", "villager"]'
 
 
 def _game(rules: str, seats: str, days: int = 2) -> str:
-    return f"""
-seed = 10
-{DEAL}
-[rules]
-"sheriff.election" = "none"
-"game.max_days" = {days}
-{rules}
-{seats}
-"""
+    return sheriffless(DEAL, 10, rules, seats, days)
 
 
 SURVIVE = '"idiot.on_vote" = "survive_no_vote"'

@@ -8,22 +8,14 @@ import pytest
 from agents.scripted import ScenarioError
 from tests.helpers import deaths, true_causes
 from tests.rules.test_day_common import wolves_kill
-from tests.rules.test_roles_common import alive_at_end, audience, play
+from tests.rules.test_roles_common import alive_at_end, audience, play, sheriffless
 
 # seat 1 wolf, 2 wolf, 3 witch, 4 guard, 5-7 villagers
 DEAL = 'roles = ["werewolf", "werewolf", "witch", "guard", "villager", "villager", "villager"]'
 
 
 def _game(rules: str, seats: str, days: int = 1) -> str:
-    return f"""
-seed = 4
-{DEAL}
-[rules]
-"sheriff.election" = "none"
-"game.max_days" = {days}
-{rules}
-{seats}
-"""
+    return sheriffless(DEAL, 4, rules, seats, days)
 
 
 

@@ -184,9 +184,9 @@ WITCHES = ('roles = ["werewolf", "witch", "villager", "villager", "villager", "v
 
 
 def test_v6_the_hypnotised_witch_loses_her_potions_that_very_night() -> None:
-    """V6 (「立即失去其所有特殊能力，所以在当晚就不能再睁眼」): the pack hypnotises the
-    witch (2) on night 1; she is touched at once, so she is not shown a victim nor asked
-    to poison that night, and her scripted poison on 3 never falls."""
+    """V6 (seed 001: the hypnotised lose every power at once and keep their eyes closed that very
+    night): the pack hypnotises the witch (2) on night 1; she is touched at once, so she is not
+    shown a victim nor asked to poison that night, and her scripted poison on 3 never falls."""
     played = play(_game(FASCINATION, "[seats.1]\nkill = [2]\n[seats.2]\npoison = [3]\n",
                         roles=WITCHES))
     touched: Any = played.events("touched")[0]

@@ -103,6 +103,7 @@ def act(page: Page, state: dict[str, Any], spoken: list[str]) -> None:
     if shape == "speech":
         text = XSS if not spoken else f"Speech number {len(spoken) + 1}."
         page.fill("#speech", text)
+        page.select_option("#point-target", index=1)  # the first living seat (none picked)
         page.click("#claim-accuse")
         page.wait_for_selector("#claims-list .claim")
         page.click("#send")
@@ -149,11 +150,13 @@ def play(pages: dict[int, Page], spectator: Page | None = None, timeout_s: float
     raise AssertionError(f"the game did not end in {timeout_s} s; asked so far: {asked}")
 
 
-def open_seat(browser: Browser, link: str, errors: list[str]) -> Page:
+def open_seat(browser: Browser, link: str, errors: list[str], dealt: bool = True) -> Page:
+    """A seat's page, once its role is shown (``dealt``: the game has started; a seat
+    opened before the others waits in the lobby)."""
     page = browser.new_context().new_page()
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(link)
-    page.wait_for_selector("#role:not(:empty)")
+    page.wait_for_selector("#role:not(:empty)" if dealt else "#whoami:not(:empty)")
     return page
 
 
@@ -206,12 +209,15 @@ def test_one_human_plays_a_whole_game_in_the_browser(browser: Browser,
     assert spoken[0].text == XSS
 
 
+@pytest.mark.slow
 def test_two_humans_in_two_browsers_and_six_bots_finish_a_game(
         browser: Browser, server: tuple[str, Path]) -> None:
     base, out = server
     links, watch = host_table(browser, base, "1,2", seed=5, lang="zh")  # seat 2 is a wolf
     errors: list[str] = []
-    pages = {seat: open_seat(browser, link, errors) for seat, link in links.items()}
+    pages = {seat: open_seat(browser, link, errors, dealt=seat == max(links))
+             for seat, link in links.items()}
+    pages[1].wait_for_selector("#role:not(:empty)")
     spectator = browser.new_context().new_page()
     spectator.on("pageerror", lambda exc: errors.append(str(exc)))
     spectator.goto(watch)
@@ -266,6 +272,7 @@ def phone_layout(page: Page) -> None:
     assert layout["wide"] <= PHONE["width"], layout
 
 
+@pytest.mark.slow
 def test_two_humans_finish_a_game_at_phone_width(browser: Browser,
                                                  server: tuple[str, Path]) -> None:
     """Issue 14: a whole game on two phones: each decision under the role card and in
@@ -278,8 +285,10 @@ def test_two_humans_finish_a_game_at_phone_width(browser: Browser,
         page = browser.new_context(viewport=PHONE).new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(link)
-        page.wait_for_selector("#role:not(:empty)")
+        page.wait_for_selector("#whoami:not(:empty)")  # the game starts once both are in
         pages[seat] = page
+    for page in pages.values():
+        page.wait_for_selector("#role:not(:empty)")
     ARTIFACTS.mkdir(exist_ok=True)
 
     def check(page: Page) -> None:
@@ -297,6 +306,7 @@ def test_two_humans_finish_a_game_at_phone_width(browser: Browser,
     assert not errors
 
 
+@pytest.mark.slow
 def test_the_table_shows_seats_in_a_ring_with_the_dead_the_sheriff_and_you(
         browser: Browser, server: tuple[str, Path]) -> None:
     """Issue 14: seats around a table (alive or dead, the sheriff's badge, your seat),
@@ -343,6 +353,7 @@ def test_the_table_shows_seats_in_a_ring_with_the_dead_the_sheriff_and_you(
     assert not errors
 
 
+@pytest.mark.slow
 def test_the_away_rule_warns_then_hands_over_then_welcomes_back(
         browser: Browser, server: tuple[str, Path]) -> None:
     """Issue 14: one missed decision takes the default for that decision only and the page
@@ -364,6 +375,7 @@ def test_the_away_rule_warns_then_hands_over_then_welcomes_back(
     assert not errors
 
 
+@pytest.mark.slow
 def test_the_lobby_lists_free_seats_and_seats_who_takes_one(
         browser: Browser, server: tuple[str, Path]) -> None:
     base, _ = server
@@ -378,8 +390,9 @@ def test_the_lobby_lists_free_seats_and_seats_who_takes_one(
     assert row.locator("button.take").all_inner_texts() == ["Take seat 2", "Take seat 5"]
     row.locator("button.take[data-seat='5']").click()
     guest.wait_for_url(f"**/play/{table}/5?token=*")
-    guest.wait_for_selector("#role:not(:empty)")
+    guest.wait_for_selector("#whoami:not(:empty)")
     assert guest.inner_text("#whoami") == "You are seat 5"
+    assert guest.inner_text("#lobby-waiting").startswith("Waiting for the players: 1 of 2 here.")
     other = browser.new_context().new_page()
     other.goto(base + "/lobby")
     other.locator(f"#tables li[data-table='{table}'] button.take").first.wait_for()
@@ -506,6 +519,7 @@ def _steps() -> list[tuple[str, list[dict[str, Any]], Votes, str]]:
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_vote_arrows_follow_the_current_ballot(browser: Browser, server: tuple[str, Path],
                                                viewport: ViewportSize) -> None:
@@ -549,6 +563,7 @@ VIEW_JS = """async () => {
 }"""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_arrows_in_a_real_game_join_each_voter_to_the_seat_voted_for(
         browser: Browser, server: tuple[str, Path], viewport: ViewportSize) -> None:

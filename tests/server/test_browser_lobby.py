@@ -37,12 +37,12 @@ def open_seat(browser: Browser, base: str, link: str, size: dict[str, int]) -> P
 def test_a_seat_waits_in_the_lobby_then_reads_the_headline(
         server: tuple[str, Path], browser: Browser) -> None:  # noqa: F811
     base, _ = server
-    table = create_table(base, humans=[1, 2], turn_s=1, fallback="heuristic")
+    table = create_table(base, humans=[1, 2], turn_s=1, fallback="heuristic", show_agents=True)
     seats = table["seats"]
     assert isinstance(seats, dict)
     first = open_seat(browser, base, seats["1"], DESKTOP)
-    expect(first.locator("#lobby-waiting")).to_contain_text("seats 2")
-    expect(first.locator("#lobby-joined")).to_contain_text("seats 1")
+    expect(first.locator("#lobby-waiting")).to_contain_text("1 of 2 here")
+    expect(first.locator("#lobby-joined")).to_have_text("At the table: seats 1; awaited: seats 2.")
     expect(first.locator("#ring-centre")).to_contain_text("Waiting for the players")
     time.sleep(1.5)  # longer than a turn: no clock may have started, no decision run out
     assert first.locator("#controls").is_hidden()

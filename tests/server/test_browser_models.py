@@ -54,6 +54,7 @@ def model_server(tmp_path_factory: pytest.TempPathFactory
         sock.close()
 
 
+@pytest.mark.slow
 def test_a_person_plays_model_seats_to_the_end_in_the_browser(
         browser: Browser, model_server: tuple[str, Path, StubServer]) -> None:  # noqa: F811
     base, _, stub = model_server
@@ -93,6 +94,7 @@ def test_a_person_plays_model_seats_to_the_end_in_the_browser(
     assert "$0.00" in host.locator("#spend-tables").inner_text()
 
 
+@pytest.mark.slow
 def test_a_page_without_the_host_token_creates_nothing(
         browser: Browser, model_server: tuple[str, Path, StubServer]) -> None:  # noqa: F811
     base, out, _ = model_server

@@ -13,17 +13,26 @@ from tests.server.helpers import HOST, create, drive, table_of, wait_for
 
 def test_nothing_happens_before_every_person_has_opened_their_seat(client: TestClient
                                                                     ) -> None:
-    created = create(client, join=False, humans=[3, 5], turn_s=30)
+    created = create(client, join=False, humans=[3, 5], turn_s=30, show_agents=True)
     table = table_of(client, created)
     time.sleep(0.2)  # the game would have dealt and asked its first night by now
     assert table.log == [] and all(s.pending is None for s in table.seats.values())
     three = client.get(created.seat_api(3), params={"token": created.token(3)}).json()
-    assert three["lobby"] == {"started": False, "joined": [3], "waiting": [5]}
+    assert three["lobby"] == {"started": False, "here": 1, "expected": 2, "joined": [3],
+                              "waiting": [5]}
     time.sleep(0.1)
     assert table.log == []  # one of two people is not enough
     five = client.get(created.seat_api(5), params={"token": created.token(5)}).json()
-    assert five["lobby"] == {"started": True, "joined": [3, 5], "waiting": []}
+    assert five["lobby"]["started"]
     wait_for(lambda: table.log)
+
+
+def test_the_lobby_names_no_seat_where_the_agents_are_hidden(client: TestClient) -> None:
+    """A seat number would tell which seats are people, not bots or models."""
+    created = create(client, join=False, humans=[2, 7])
+    two = client.get(created.seat_api(2), params={"token": created.token(2)}).json()
+    assert two["lobby"] == {"started": False, "here": 1, "expected": 2, "joined": [],
+                            "waiting": []}
 
 
 def test_the_first_clock_starts_with_the_game_not_with_the_table(client: TestClient) -> None:

@@ -31,6 +31,9 @@ def _failing(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _play(tmp_path: Path, show_agents: bool) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The spectator's fallback notices while the game runs, and its last view. The
+    endpoint never answers: after the breaker's five failed calls the table's stand-in
+    bot plays the seat and the people's game goes on to its end."""
     live: list[dict[str, Any]] = []
     last: dict[str, Any] = {}
 
@@ -60,6 +63,8 @@ def test_the_spectator_sees_a_shown_model_seat_fall_back_and_nothing_private(
                             "reason", "line"}
     assert live[0]["line"].startswith("⚠ ") and "P2" in live[0]["line"]
     assert last["agents"]["2"] == "openai:broken"
+    assert last["over"] and not last.get("error")  # handed over, not stopped
+    assert [e for e in last["events"] if e["type"] == "handover" and e["seat"] == 2]
 
 
 def test_hidden_model_seats_get_no_notice_and_are_named_at_the_end(

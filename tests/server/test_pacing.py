@@ -29,7 +29,7 @@ def shown_in_order(ending: BaseEvent) -> list[str]:
     shown: list[BaseEvent] = []
 
     async def night() -> None:
-        pacer = NightPacer(0.0, shown.append)
+        pacer = NightPacer(0.0, shown.append, speech_s=0.0)  # the day unpaced too
         pacer(phase(0, "night"))
         pacer.notice(Handover(seq=0, day=1, phase="night", audience="public", seat=3))
         pacer(NightAction(seq=1, day=1, phase="night", audience=(2,), seat=2, action="check",

@@ -203,7 +203,7 @@ def test_a_table_whose_transcript_cannot_be_written_is_refused_in_words(tmp_path
 
 def test_the_lobby_offers_each_free_seat_once(client: TestClient) -> None:
     private = create(client, humans=[1], turn_s=60)
-    listed = create(client, humans=[1, 2, 3], turn_s=60, lobby=True)
+    listed = create(client, join=False, humans=[1, 2, 3], turn_s=60, lobby=True)
     tables = client.get("/api/lobby").json()["tables"]
     assert [t["table"] for t in tables] == [listed.id]  # a private table is never listed
     assert tables[0]["free"] == [1, 2, 3] and tables[0]["players"] == 8

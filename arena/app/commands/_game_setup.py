@@ -39,7 +39,8 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
                         help="each seat's agent and model options (--seat overrides it)")
     parser.add_argument("--seed", type=int, help="game seed (default: random, printed)")
     parser.add_argument("--lang", choices=("en", "zh"), default="en",
-                        help="language of model seats' prompts (default en)")
+                        help="language of model seats' prompts, the bots' speech and, for "
+                             "`arena play`, every line the terminal shows (default en)")
     parser.add_argument("--scenario", help="a scenario file (TOML)")
     parser.add_argument("--record-reasoning", action="store_true",
                         help="keep agents' private reasoning in the transcript (audience god)")

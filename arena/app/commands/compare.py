@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from arena.app.commands._bounds import check_resamples
+from arena.app.commands._game_inputs import add_games_command
 from arena.app.commands.eval import add_include_capped, load_games
 from arena.errors import UsageError
 from evals.compare import Comparison, Pair, compare
@@ -22,13 +23,12 @@ from evals.report import number, span
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser(
-        "compare", help="players' differences in win rate, rating and metrics, paired by deal",
+    parser = add_games_command(
+        sub, "compare", help="players' differences in win rate, rating and metrics, paired by deal",
         description="Compare players (tournament pool names, else models, else agents) on the "
                     "deals both played: differences with 95%% intervals, p-values "
                     "Holm-corrected over the pairs, breakdowns per preset and role, and a "
                     "power line. Inputs are run folders, transcript folders and files.")
-    parser.add_argument("inputs", nargs="+", metavar="RUN_DIR|TRANSCRIPT")
     parser.add_argument("--agents", nargs="+", metavar="PLAYER",
                         help="the players to compare, every pair of them (default: all)")
     parser.add_argument("--effect", type=float, metavar="D",

@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from arena.app.commands._game_inputs import add_games_command
 from arena.app.reading import byte_progress
 from arena.errors import UsageError
 from evals import judged
@@ -23,11 +24,11 @@ PROGRESS_FROM = 50  # show a progress bar when reading more files than this
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser(
-        "eval", help="metrics of finished games: deduction, deception, outcomes",
+    parser = add_games_command(
+        sub, "eval", help="metrics of finished games: deduction, deception, outcomes",
         description="Evaluate transcripts (files, folders searched for *.jsonl, tournament "
-                    "run folders: their games/); every metric is explained in docs/metrics.md.")
-    parser.add_argument("transcripts", nargs="+", metavar="TRANSCRIPT")
+                    "run folders: their games/); every metric is explained in docs/metrics.md.",
+        metavar="TRANSCRIPT", dest="transcripts")
     parser.add_argument("--by", choices=tuple(GROUPINGS),
                         help="group the seat-level metrics by the seats' model, role, ...")
     parser.add_argument("--json", action="store_true", help="print the metrics as JSON")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from arena.app.commands._game_inputs import add_games_command
 from arena.app.commands._outputs import check_game_outputs
 from arena.app.commands.eval import add_include_capped, load_games
 from arena.outputs import write_text
@@ -15,12 +16,11 @@ from evals.records import keep, left_out_note
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser(
-        "export", help="a tidy CSV of finished games: one row per seat per game",
+    parser = add_games_command(
+        sub, "export", help="a tidy CSV of finished games: one row per seat per game",
         description="Write one CSV row per seat per game (roles, outcome, usage and each "
                     "metric's numerator and denominator) for pandas or R. Inputs are run "
                     "folders, transcript folders and files.")
-    parser.add_argument("inputs", nargs="+", metavar="RUN_DIR|TRANSCRIPT")
     parser.add_argument("--csv", required=True, metavar="OUT", help="the CSV file to write")
     add_include_capped(parser)
     parser.set_defaults(run=cmd_export)

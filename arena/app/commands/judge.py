@@ -16,24 +16,24 @@ from rich.console import Console
 from agents.providers.base import ChatProvider, ProviderError
 from agents.providers.registry import make_provider
 from agents.speech_judge import RUBRIC_VERSION, Judgement, SpeechToJudge, judge
+from arena.app.commands._game_inputs import add_games_command
 from arena.app.commands._outputs import check_game_outputs
 from arena.app.commands.eval import load_games, number
 from arena.engine.events import Claim, Setup, Speech
 from arena.errors import UsageError
 from arena.outputs import write_text
 from arena.text import Describer
-from evals.judged import agreements, read_judgements
+from evals.judged import agreements, ledger_concordance, read_judgements
 from evals.records import GameRecord
-from evals.stats import proportion
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser(
-        "judge", help="a model scores each speech: rubric ratings and deception flags",
+    parser = add_games_command(
+        sub, "judge", help="a model scores each speech: rubric ratings and deception flags",
         description="Score every public speech of finished games with a model on a fixed "
                     "rubric (docs/metrics.md, Statement judging); check it against the claims "
-                    "ledger; `arena eval TRANSCRIPTS --judged OUT` joins the scores.")
-    parser.add_argument("transcripts", nargs="+", metavar="TRANSCRIPT")
+                    "ledger; `arena eval TRANSCRIPTS --judged OUT` joins the scores.",
+        metavar="TRANSCRIPT", dest="transcripts")
     parser.add_argument("--model", required=True, metavar="SPEC",
                         help="the judge: openai:MODEL[@URL], anthropic:MODEL[@URL] or "
                              "langchain:MODULE:FACTORY")
@@ -46,22 +46,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def speeches(record: GameRecord) -> list[SpeechToJudge]:
-    """The game's public speeches, each with the speaker's view of the game before it."""
+    """The game's public speeches, each with the public record before it (what every
+    player saw: no hidden role, night action or private chat)."""
     setup = next((e for e in record.events if isinstance(e, Setup)), None)
-    names = setup.names if setup is not None else ()
-    viewers = {seat: Describer("en", seat, names) for seat in record.roles}
-    seen: dict[int, list[str]] = {seat: [] for seat in record.roles}
+    public = Describer("en", "public", setup.names if setup is not None else ())
+    seen: list[str] = []
     out = []
     for event in record.events:
         if isinstance(event, Speech) and event.audience == "public":
             out.append(SpeechToJudge(
-                record.game_id, event.seq, event.day, event.seat, record.roles[event.seat],
-                event.text, tuple(_claim(c) for c in event.claims), tuple(seen[event.seat]),
-                dict(record.roles)))
-        for seat, describer in viewers.items():
-            line = describer(event)
-            if line:
-                seen[seat].append(line)
+                record.game_id, event.seq, event.day, event.seat, event.text,
+                tuple(_claim(c) for c in event.claims), tuple(seen)))
+        line = public(event)
+        if line:
+            seen.append(line)
     return out
 
 
@@ -103,38 +101,37 @@ def cmd_judge(args: argparse.Namespace, console: Console) -> int:
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
         return 0
-    agree = summary["ledger_agreement"]
+    agree = summary["ledger_concordance"]
     interval = ("" if agree["low"] is None
                 else f" [{number(agree['low'])}, {number(agree['high'])}]")
     console.print(f"{summary['judged']} of {summary['speeches']} speeches judged "
                   f"({summary['errors']} without an answer), ${summary['cost_usd']:.4f}; "
                   f"written to {args.out}", markup=False)
-    console.print(f"agreement with the claims ledger: {number(agree['value'])}{interval} "
-                  f"over {agree['n']} speeches with checked claims in {agree['games']} games; "
-                  f"confusion {summary['confusion']}", markup=False)
+    console.print(f"agreement with the claims ledger within roles (chance 0.5): "
+                  f"{number(agree['value'])}{interval} over {agree['pairs']} pairs of "
+                  f"{agree['speeches']} speeches with checked claims in {agree['games']} "
+                  f"games; confusion {summary['confusion']}", markup=False)
     return 0
 
 
 def summarise(records: Sequence[GameRecord], done: Sequence[Judgement],
               out: Path) -> dict[str, Any]:
     """Counts, cost and the sanity check: the judge's fabrication flag against the ledger
-    (a speech holding a false checked claim), per speech, games as clusters."""
+    (a speech holding a false checked claim), compared within roles (evals.judged.
+    concordance), games as clusters."""
     judged = read_judgements([out])
-    clusters: dict[int, list[float]] = {}
-    confusion: Counter[str] = Counter()
-    for index, record in enumerate(records):
-        for a in agreements(record, judged):
-            cell = clusters.setdefault(index, [0.0, 0.0, 0])
-            cell[0] += a.ledger_false == a.judge_fabrication
-            cell[2] += 1
-            ledger = "ledger_false" if a.ledger_false else "ledger_true"
-            confusion[f"{ledger}/{'flagged' if a.judge_fabrication else 'not_flagged'}"] += 1
-    estimate = proportion(clusters)
+    games = [found for record in records if (found := list(agreements(record, judged)))]
+    confusion = Counter(f"{'ledger_false' if a.ledger_false else 'ledger_true'}/"
+                        f"{'flagged' if a.judge_fabrication else 'not_flagged'}"
+                        for game in games for a in game)
+    estimate = ledger_concordance(games)
     return {
         "speeches": len(done), "judged": sum(j.error is None for j in done),
         "errors": sum(j.error is not None for j in done),
         "cost_usd": sum(u.cost_usd for j in done for u in j.usage),
-        "ledger_agreement": {"value": estimate.value, "low": estimate.low,
-                             "high": estimate.high, "n": estimate.n, "games": estimate.games},
+        "ledger_concordance": {"value": estimate.value, "low": estimate.low,
+                               "high": estimate.high, "pairs": estimate.n,
+                               "speeches": sum(len(game) for game in games),
+                               "games": estimate.games},
         "confusion": dict(sorted(confusion.items())),
     }

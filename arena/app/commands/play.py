@@ -29,6 +29,7 @@ from arena.engine.game import usage_totals
 from arena.errors import ABORTED, UsageError
 from arena.fallbacks import MAX_SHARE, MIN_DECISIONS, FallbackCount
 from arena.outputs import check_outputs
+from arena.text import catalog
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -76,11 +77,12 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
             raise UsageError(f"--budget-usd {args.budget_usd}: give a positive amount")
         setup.budget_usd = args.budget_usd
     probe_models(setup)
-    preset = setup.config.preset or "custom deal"
-    console.print(f"[bold]Werewolf Arena[/] · {preset} · {setup.config.players} players · "
-                  f"seed {setup.seed}")
+    words = catalog(args.lang)
+    console.print(words.t("play.header", preset=setup.config.preset or words.t("play.custom"),
+                          players=setup.config.players, seed=setup.seed), style="bold",
+                  markup=False)
     models = FallbackCount(s for s, spec in setup.specs.items() if kind_of(spec) in MODELS)
-    view = TerminalView(console, god=args.god, seat=seat, models=models)
+    view = TerminalView(console, god=args.god, seat=seat, lang=args.lang, models=models)
     labels = {seat: safe_spec(spec) for seat, spec in setup.specs.items()}
 
     def show(event: BaseEvent) -> None:
@@ -100,7 +102,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         print(f"arena: warning: {line}", file=sys.stderr)
     _print_costs(console, result.events)
     failing = _print_fallbacks(console, models, labels, args.max_fallback_share)
-    console.print(f"\nTranscript: {out}   (replay: arena replay {out})")
+    console.print("\n" + words.t("play.transcript", out=out), markup=False)
     if failing:
         return ABORTED
     return 0 if result.winner else 1

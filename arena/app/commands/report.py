@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from arena.app.commands._bounds import check_resamples
+from arena.app.commands._game_inputs import add_games_command
 from arena.app.commands._outputs import check_game_outputs
 from arena.app.commands.eval import add_include_capped
 from arena.errors import UsageError
@@ -37,12 +38,12 @@ from evals.stats import Estimate
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser(
-        "report", help="ratings, per-role results and metrics of a run folder",
+    parser = add_games_command(
+        sub, "report", help="ratings, per-role results and metrics of a run folder",
         description="Rate every finished game in the run folders (their games/), transcript "
                     "folders and files named: OpenSkill and Elo with bootstrap intervals, "
-                    "win rates, metrics.")
-    parser.add_argument("inputs", nargs="+", metavar="RUN_DIR")
+                    "win rates, metrics.",
+        metavar="RUN_DIR")
     parser.add_argument("--html", metavar="OUT", help="write one self-contained HTML page")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--resamples", type=int, default=RESAMPLES, metavar="N",

@@ -288,7 +288,7 @@ def _stream(table: Table, view: Callable[[int], dict[str, Any]], after: int
             state = view(cursor)
             mark = (state["last"], state["pending"] and state["pending"]["number"],
                     state["away"], state["over"], state["error"], tuple(state["thinking"]),
-                    state["guess"], tuple(state["lobby"]["joined"]), state["lobby"]["started"])
+                    state["guess"], state["lobby"]["here"], state["lobby"]["started"])
             if changed and mark == sent:
                 continue
             cursor, sent = state["last"], mark

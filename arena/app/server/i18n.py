@@ -131,9 +131,9 @@ STRINGS: dict[str, dict[str, str]] = {
                        "the table plays for you.",
         "start_now": "Start now (the table's bot takes the seats nobody opened)",
         "started": "Started; the bot plays seats {seats}.",
-        "lobby_waiting": "Waiting for players: seats {seats}. The game starts when everyone "
-                         "is here or the host starts it.",
-        "lobby_joined": "At the table: seats {seats}",
+        "lobby_count": "Waiting for the players: {here} of {expected} here. The game starts "
+                       "when everyone is here or the host starts it.",
+        "lobby_seats": "At the table: seats {joined}; awaited: seats {waiting}.",
         "step_sheriff": "Sheriff election",
         "step_speeches": "Speeches",
         "step_exile": "Exile vote",
@@ -261,8 +261,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "away_warned": "你错过了一次决定，已按默认处理。再错过一次，托管将替你行动。",
         "start_now": "立即开始（无人打开的座位由本桌机器人代打）",
         "started": "已开始；机器人代打座位 {seats}。",
-        "lobby_waiting": "等待玩家：{seats} 号位。所有人到齐或房主开始后游戏开始。",
-        "lobby_joined": "已入座：{seats} 号位",
+        "lobby_count": "等待玩家：已到 {here} / {expected} 人。所有人到齐或房主开始后游戏开始。",
+        "lobby_seats": "已入座：{joined} 号位；等待：{waiting} 号位。",
         "step_sheriff": "警长竞选",
         "step_speeches": "发言",
         "step_exile": "放逐投票",
@@ -284,7 +284,7 @@ def strings(lang: str) -> dict[str, str]:
                for kind in ("role", "check", "accuse", "vouch")},
             **{f"ballot_{ballot}": c.t(f"ballot.{ballot}", ballot=ballot) for ballot in BALLOTS},
             "good": c.role("good"), "werewolf": c.role("werewolf"),
-            "peaceful": c.t("table.peaceful")}
+            "peaceful": c.t("table.peaceful"), "game_over": c.t("table.game_over")}
 
 
 def role_names(lang: str) -> dict[str, str]:

@@ -13,9 +13,9 @@ its step's time has come, and a person's or a model's decision waits for ``ready
 so that it appears after what came before.
 
 By day the same clock holds the next event back after a speech (its reading time: a
-table's ``speech_s``, else from the text's length) and after a vote's result (the
-arrows stay up): speeches appear one at a time, and a person's next decision waits for
-them. The holds depend on public events only.
+table's ``speech_s``, else from the text's length), and after daybreak, a death or a
+vote's result (the arrows stay up): speeches appear one at a time, and a person's next
+decision waits for them. The holds depend on public events only.
 
 Public notices raised at night (a model seat handed over or fell back) would tell that
 the seat acted at night: they wait for the day.
@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from arena.engine import BaseEvent
-from arena.engine.events import GameEnd, PhaseStart, Speech, VoteResult
+from arena.engine.events import Death, GameEnd, PhaseStart, Speech, VoteResult
 from arena.engine.flow import NightSteps, night_plan
 from arena.engine.judge import Judge, Plan
 from arena.engine.roles.base import NightStep
@@ -38,7 +38,7 @@ Publish = Callable[[BaseEvent], None]
 READ_BASE_S = 1.5  # a speech's least reading time
 READ_CHARS_PER_S = 15.0  # reading pace beyond that
 READ_MAX_S = 10.0  # the longest a speech holds the table
-RESULT_S = 4.0  # a vote's result (and its arrows) stays this long before the next event
+RESULT_S = 3.0  # daybreak, a death, a vote's result (its arrows) stay this long at least
 
 
 def reading_s(text: str) -> float:
@@ -114,24 +114,29 @@ class NightPacer:
             held, self._held = self._held, []
             for notice in held:
                 self._show(notice)
+            self._hold(event)
             return
         self._show(event)
         if not self.night:
-            self.at = max(self.at, self._now()) + self.hold_s(event)
+            self._hold(event)
+
+    def _hold(self, event: BaseEvent) -> None:
+        self.at = max(self.at, self._now()) + self.hold_s(event)
 
     def hold_s(self, event: BaseEvent) -> float:
-        """How long ``event``, by day, stays the newest thing the pages show."""
-        if not isinstance(event, (Speech, VoteResult)):
+        """How long ``event``, by day, stays the newest thing the pages show: a speech its
+        reading time, daybreak, a death or a vote's result ``RESULT_S``."""
+        if not isinstance(event, (Speech, VoteResult, Death, PhaseStart)):
             return 0.0
         if self.speech_s is not None:
             return self.speech_s
         return reading_s(event.text) if isinstance(event, Speech) else RESULT_S
 
     def most_behind_s(self, players: int, night_steps: int) -> float:
-        """The longest the pages may lag the engine: a night's steps, or a day's speeches
-        and result (a decision waits that long before its own time starts)."""
+        """The longest the pages may lag the engine: a night's steps and a day's speeches,
+        deaths and results (a decision waits that long before its own time starts)."""
         longest = max(READ_MAX_S, RESULT_S) if self.speech_s is None else self.speech_s
-        return max(self.step_s * (night_steps + 1), longest * (2 * players + 2))
+        return self.step_s * (night_steps + 1) + longest * (2 * players + 2)
 
     def notice(self, event: BaseEvent) -> None:
         """A public notice of the server's own: shown now by day, at daybreak by night."""

@@ -29,8 +29,9 @@ class SeatingError(ValueError):
 
 @dataclass(slots=True, kw_only=True)
 class Handover(BaseEvent):
-    """Model seat ``seat``'s spending cap was reached: a bot plays it from now on. A web
-    notice (not in the transcript); it names no model unless the table shows them."""
+    """Model seat ``seat``'s spending cap was reached, or its endpoint stopped answering
+    (the breaker tripped): a bot plays it from now on. A web notice (not in the
+    transcript); it names no model unless the table shows them."""
 
     type: Literal["handover"] = "handover"
     seat: int

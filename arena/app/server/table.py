@@ -171,10 +171,16 @@ class Table:
         return filled
 
     def lobby_view(self) -> dict[str, Any]:
-        """Who is at the table before its game starts: each person's seat, opened or not."""
-        return {"started": self.started.is_set(), "joined": sorted(self.opened & set(self.tokens)),
-                "waiting": [] if self.started.is_set() else
-                sorted(set(self.tokens) - self.opened)}
+        """Who is at the table before its game starts: how many people have come and how
+        many are awaited; their seats too where the table shows its agents (elsewhere a
+        seat number would tell which seats are people). Nothing once the game runs."""
+        if self.started.is_set():
+            return {"started": True, "here": 0, "expected": 0, "joined": [], "waiting": []}
+        joined, waiting = sorted(self.opened & set(self.tokens)), sorted(
+            set(self.tokens) - self.opened)
+        named = self.spec.show_agents
+        return {"started": False, "here": len(joined), "expected": len(self.tokens),
+                "joined": joined if named else [], "waiting": waiting if named else []}
 
     def is_spectator(self, token: str) -> bool:
         return secrets.compare_digest(self.spectator_token.encode(), token.encode())

@@ -28,7 +28,7 @@ from arena.engine.newmoon.deck import (
     last_death,
     moon,
 )
-from arena.engine.roles import cupid, sheriff
+from arena.engine.roles import cupid, lives, sheriff
 from arena.engine.roles.factions import is_wolf
 from arena.engine.tally import top
 
@@ -91,7 +91,7 @@ def miracle(judge: Judge) -> None:
 
 def return_of_the_soul(judge: Judge) -> None:
     """O11 (A49): yesterday's exiled player lives again with his card; an online chief
-    keeps one life and a silenced role stays silent."""
+    keeps one life (and is told so) and a silenced role stays silent."""
     st = judge.state
     exiled = [e.seat for e in judge.log if isinstance(e, Death) and e.cause == "vote"
               and e.day == st.day - 1]
@@ -99,7 +99,7 @@ def return_of_the_soul(judge: Judge) -> None:
         if not st.is_alive(seat):
             revive(judge, seat, "O11")
             if st.role_of(seat) == "chief":
-                st.wounded.add(seat)
+                lives.wound(judge, seat)
 
 
 def break_up(judge: Judge, card: str) -> list[tuple[int, int]]:
@@ -148,10 +148,11 @@ def swap_back(judge: Judge) -> None:
 async def punishment(judge: Judge) -> None:
     """E10: the last to die (who flipped the card, or an earlier dead when the judge
     flipped it) names a player, who pleads; he dies unless at least two others testify
-    for him. Nothing while nobody has died."""
+    for him. While nobody has died the card has no effect (so announced)."""
     st = judge.state
     drawer = last_death(judge)
     if drawer is None:
+        announce(judge, "E10", "answer", answer="nobody_dead")
         return
     decision = await judge.ask(judge.request(drawer, "punish", st.alive()))
     accused = decision.target

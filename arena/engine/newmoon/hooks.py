@@ -72,17 +72,22 @@ async def at_nightfall(judge: Judge) -> None:
 
 
 def _extra_potion(judge: Judge) -> None:
-    """E17: the witch, if still in the game, gets back a potion she has used."""
+    """E17 (seed 000: one more potion before nightfall, with no condition): the witch, if still in
+    the game, gets a potion: the antidote back if she used it, else the poison back if she used it,
+    else a second antidote. She alone is told which."""
     st = judge.state
     mine = st.role_state.get("witch")
-    if mine is None or not st.powered("witch") or mine.used == 0:
+    witches = tuple(st.powered("witch"))
+    if mine is None or not witches:
         return
     if not mine.antidote:
-        mine.antidote = True
+        mine.antidote, potion = True, "antidote"
+    elif not mine.poison:
+        mine.poison, potion = True, "poison"
     else:
-        mine.poison = True
+        mine.spare, potion = mine.spare + 1, "second_antidote"
     mine.used -= 1
-    announce(judge, "E17", "applied", seats=tuple(st.powered("witch")))
+    announce(judge, "E17", "applied", witches, seats=witches, answer=potion)
 
 
 def night_step(judge: Judge, name: str, step: NightStep) -> NightStep:

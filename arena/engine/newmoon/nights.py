@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING
 from arena.engine import deaths
 from arena.engine.events import CheckResult, NightAction, Reveal
 from arena.engine.newmoon.days import harvest
-from arena.engine.newmoon.deck import announce, convert, end, first_death, in_force, moon
+from arena.engine.newmoon.deck import (
+    Active,
+    announce,
+    convert,
+    end,
+    first_death,
+    in_force,
+    moon,
+)
 from arena.engine.roles import seer
 from arena.engine.roles.factions import in_pack, is_special, is_wolf
 from arena.engine.roles.werewolf import kill_options, pack, prey
@@ -114,14 +122,14 @@ def _doom(judge: Judge, seat: int, cause: str) -> None:
     state.doomed.append((seat, cause))
 
 
-async def _specter(judge: Judge, target: int) -> None:
+async def _specter(judge: Judge, target: int, specter: Active) -> None:
     """E21: the pack's victim becomes a wolf and at once kills an old wolf of his
     choice, who dies at dawn (A44)."""
     st = judge.state
     old = [s for s in pack(judge) if s != target]
     convert(judge, target, "werewolf")
     st.night.wolf_target = None
-    end(judge, "E21")
+    specter.data["fired"] = True  # it ends at dawn: the table learns nothing by night
     if old:
         decision = await judge.ask(judge.request(target, "replace", old))
         judge.emit(NightAction, (target,), seat=target, action="replace", target=decision.target)
@@ -184,8 +192,9 @@ async def wolves(judge: Judge, step: NightStep) -> None:
     target = st.night.wolf_target
     if target is None:
         return
-    if in_force(judge, "E21"):
-        await _specter(judge, target)
+    specter = in_force(judge, "E21")
+    if specter is not None and "fired" not in specter.data:
+        await _specter(judge, target, specter)
     elif in_force(judge, "E23"):
         _backfire(judge, target)
     elif in_force(judge, "O4"):
@@ -232,7 +241,7 @@ async def harvest_witch(judge: Judge, step: NightStep) -> None:
     if (poison and mine.poison) or not (poison or mine.antidote):
         mine.poison = False
     else:
-        mine.antidote = False
+        mine.spend_antidote()
     mine.used += 1
 
 
@@ -291,11 +300,15 @@ async def double_agent(judge: Judge) -> None:
 
 
 def at_dawn(judge: Judge, tonight: NightState, dying: dict[int, str]) -> None:
-    """The night's deaths under the events: O8 turns the pack's victim into an ordinary
-    villager instead; the deaths the events decided at night are added."""
+    """The night's deaths under the events: a Specter that struck tonight ends (E21);
+    O8 turns the pack's victim into an ordinary villager instead; the deaths the events
+    decided at night are added."""
     state = moon(judge)
     if state is None:
         return
+    specter = in_force(judge, "E21")
+    if specter is not None and "fired" in specter.data:
+        end(judge, "E21")
     target = tonight.wolf_target
     if in_force(judge, "O8") and target is not None and dying.get(target) == "wolves":
         del dying[target]

@@ -69,12 +69,30 @@ class LifeLost(BaseEvent):
     lives: int
 
 
+@register_event
+@dataclass(slots=True, kw_only=True)
+class LivesTold(BaseEvent):
+    """The holder of a spare life learns he has fewer lives than his card shows for
+    another reason than an attack (New Moon O11: a chief back from the dead has one);
+    told to him only."""
+
+    type: Literal["lives_told"] = "lives_told"
+    seat: int
+    lives: int
+
+
+def wound(judge: Judge, seat: int) -> None:
+    """The seat keeps one life only, and is told so (O11)."""
+    judge.state.wounded.add(seat)
+    judge.emit(LivesTold, (seat,), seat=seat, lives=LIVES - 1)
+
+
 def lives_left(role: str | None, seat: int, events: Iterable[BaseEvent]) -> int | None:
     """The lives ``seat``, holding ``role``, knows it has left from the events it saw
     (None: the card has no spare life)."""
     if role not in TWO_LIVES:
         return None
-    told = [e.lives for e in events if isinstance(e, LifeLost) and e.seat == seat]
+    told = [e.lives for e in events if isinstance(e, LifeLost | LivesTold) and e.seat == seat]
     return told[-1] if told else LIVES
 
 

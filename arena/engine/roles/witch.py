@@ -35,7 +35,14 @@ class WitchRules(RuleGroup):
 class WitchState:
     antidote: bool = True
     poison: bool = True
-    used: int = 0  # potions used so far
+    used: int = 0  # potions used so far (less the potions given back or extra)
+    spare: int = 0  # antidotes held beyond the first (New Moon E17)
+
+    def spend_antidote(self) -> None:
+        if self.spare:
+            self.spare -= 1
+        else:
+            self.antidote = False
 
 
 def _can_use(judge: Judge, mine: WitchState, used_tonight: int) -> bool:
@@ -59,7 +66,8 @@ async def night(judge: Judge) -> None:
             judge.emit(NightAction, (witch,), seat=witch, action="save",
                        target=victim if decision.yes else None)
             if decision.yes:
-                mine.antidote, st.night.saved = False, victim
+                mine.spend_antidote()
+                st.night.saved = victim
                 mine.used += 1
                 used += 1
         if mine.poison and _can_use(judge, mine, used):

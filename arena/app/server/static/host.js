@@ -132,17 +132,23 @@
       list.append(link(strings.seat + " " + seat, path));
     }
     list.append(link(strings.spectator, data.spectator));
-    const start = el("button", strings.start_now);
+    document.querySelectorAll("#start-now, #started").forEach((n) => n.remove());  // an earlier table's
+    const start = document.createElement("button");
     start.type = "button";
     start.id = "start-now";
-    start.addEventListener("click", async () => {
+    start.textContent = strings.start_now;
+    start.addEventListener("click", async () => {  // the bot takes the seats nobody opened
       const started = await fetch("/api/tables/" + encodeURIComponent(data.table) + "/start", {
         method: "POST", headers: {"X-Host-Token": hostToken}, body: ""});
       if (started.ok) {
-        start.replaceWith(el("span", fill(strings.started, {seats: (await started.json()).filled.join(", ") || "-"})));
+        const filled = (await started.json()).filled;
+        const done = document.createElement("p");
+        done.id = "started";
+        done.textContent = fill(strings.started, {seats: filled.join(", ") || "-"});
+        start.replaceWith(done);
       }
     });
-    list.append(start);
+    list.after(start);
     $("result").hidden = false;
     await loadHost();
   }

@@ -111,6 +111,8 @@
   // ---- the headline: the phase and its step, and what dawn brought (deaths or a peaceful night)
   function headline() {
     if (state.lobby && !state.lobby.started) return [S.step_lobby, ""];
+    const end = state.events.find((e) => e.type === "game_end");
+    if (end) return [S.game_over, end.line || ""];
     let phase = null;
     let step = null;
     const dawn = [];
@@ -349,8 +351,9 @@
     const lobby = state.lobby;
     $("lobby").hidden = !lobby || lobby.started;
     if ($("lobby").hidden) return;
-    $("lobby-waiting").textContent = fill(S.lobby_waiting, {seats: lobby.waiting.join(", ")});
-    $("lobby-joined").textContent = fill(S.lobby_joined, {seats: lobby.joined.join(", ") || "-"});
+    $("lobby-waiting").textContent = fill(S.lobby_count, lobby);
+    $("lobby-joined").textContent = lobby.joined.length
+      ? fill(S.lobby_seats, {joined: lobby.joined.join(", "), waiting: lobby.waiting.join(", ") || "-"}) : "";
   }
 
   function apply(view) {

@@ -1,0 +1,99 @@
+"""Where an expansion (the New Moon, the Village) plugs into the core game, as a role does
+through its ``RoleSpec``: it declares an ``ExpansionSpec`` of hooks, and the engine
+package registers it (``arena/engine/__init__.py``). The flow, the exile vote, the death
+cascade and the judge call the hooks of every registered expansion, in the order they
+were registered, and never name one; a hook does nothing when its expansion is not in
+the game."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from arena.engine.config import GameConfig
+    from arena.engine.judge import GameOver, Judge
+    from arena.engine.roles.base import NightStep
+    from arena.engine.state import NightState
+
+Seats = Callable[["Judge", list[int]], list[int]]
+
+
+@dataclass(frozen=True, slots=True)
+class ExpansionSpec:
+    """An expansion's hooks, each optional.
+
+    The game: ``attributes(config, seed, attributes)`` adds to the seats' public
+    attributes (seed: the game's); ``settle(judge)`` sets the expansion's state up as
+    the judge deals; ``at_start(judge)`` / ``at_end(judge, over)`` open and close the
+    game. The night:
+    ``at_nightfall(judge)``; ``every_step(judge)``: the night walks every role of
+    ``night.order``, dealt or not, and ``after_step(judge, role)`` follows each step;
+    ``night_step(judge, role, step)``: the step that runs in the role's place;
+    ``shields(judge, target, source)``: a night attack is stopped; ``dawn(judge, night,
+    dying)`` changes the night's deaths before they happen, ``at_dawn(judge,
+    reference)`` acts after them. The day: ``daybreak(judge)``; ``discussion_held``,
+    ``discussion_order``, ``may_speak``, ``may_interrupt`` (a wolf's self-destruction);
+    ``before_vote(judge)``; ``replace_vote(judge, order)``: True when the exile went
+    another way; ``after_vote(judge, order)``. The exile vote: ``voters`` (bars after
+    the roles'), ``voters_today`` (every exile ballot), ``in_turn`` (who votes when),
+    ``candidates``, ``vote_options`` (narrows a voter's ballot after the variants),
+    ``vote_weight`` (instead of the sheriff's), ``spares`` (True: the exiled seat is
+    spared), ``verdict`` (False: the exile does not go ahead), ``after_exile``. Deaths:
+    ``hides_role(judge, cause)``: the dead seat's card is not shown.
+    """
+
+    name: str
+    attributes: Callable[[GameConfig, int, dict[int, dict[str, object]]], None] | None = None
+    settle: Callable[[Judge], None] | None = None
+    at_start: Callable[[Judge], Awaitable[None]] | None = None
+    at_end: Callable[[Judge, GameOver], None] | None = None
+    at_nightfall: Callable[[Judge], Awaitable[None]] | None = None
+    every_step: Callable[[Judge], bool] | None = None
+    after_step: Callable[[Judge, str], None] | None = None
+    night_step: Callable[[Judge, str, NightStep], NightStep] | None = None
+    shields: Callable[[Judge, int, str], bool] | None = None
+    dawn: Callable[[Judge, NightState, dict[int, str]], None] | None = None
+    at_dawn: Callable[[Judge, int | None], Awaitable[None]] | None = None
+    daybreak: Callable[[Judge], Awaitable[None]] | None = None
+    discussion_held: Callable[[Judge], bool] | None = None
+    discussion_order: Callable[[Judge, list[int], int | None], list[int]] | None = None
+    may_speak: Callable[[Judge, int], bool] | None = None
+    may_interrupt: Callable[[Judge, int], bool] | None = None
+    before_vote: Callable[[Judge], Awaitable[None]] | None = None
+    replace_vote: Callable[[Judge, list[int]], Awaitable[bool]] | None = None
+    after_vote: Callable[[Judge, list[int]], Awaitable[None]] | None = None
+    voters: Seats | None = None
+    voters_today: Seats | None = None
+    in_turn: Callable[[Judge, list[int], bool], Awaitable[tuple[list[int], bool]]] | None = None
+    candidates: Seats | None = None
+    vote_options: Callable[[Judge, int, list[int]], list[int]] | None = None
+    vote_weight: Callable[[Judge, int], float] | None = None
+    spares: Callable[[Judge, int], Awaitable[bool]] | None = None
+    verdict: Callable[[Judge, int], Awaitable[bool]] | None = None
+    after_exile: Callable[[Judge, int], None] | None = None
+    hides_role: Callable[[Judge, str], bool] | None = None
+
+
+EXPANSIONS: list[ExpansionSpec] = []
+"""The registered expansions, in the order their hooks are called."""
+
+Hook = TypeVar("Hook")
+
+
+def register(spec: ExpansionSpec) -> None:
+    EXPANSIONS.append(spec)
+
+
+def hooks(pick: Callable[[ExpansionSpec], Hook | None]) -> list[Hook]:
+    """One hook point of every registered expansion that has it, e.g.
+    ``hooks(lambda x: x.daybreak)``."""
+    return [hook for hook in map(pick, EXPANSIONS) if hook is not None]
+
+
+def today(judge: Judge, seats: list[int]) -> list[int]:
+    """``seats`` less those the expansions bar from today's exile ballots."""
+    for bar in (*hooks(lambda x: x.voters), *hooks(lambda x: x.voters_today)):
+        seats = bar(judge, seats)
+    return seats
