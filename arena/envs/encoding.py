@@ -7,8 +7,8 @@ it is night, the kind of decision asked (one-hot) and the seats picked so far.
 
 The engine's view folds are copy on write (a changed set or dict is a new object), so
 a section is redone only when the object it was made from is no longer the same: the
-public sections (the roles known publicly among them) once per change for every game,
-copied into a seat's vector once per change, with the roles the seat knows for itself
+public sections once per change for every game and copied into a seat's vector once
+per change, the roles known publicly likewise, with the roles the seat knows for itself
 written over them; the request's part is set on the copy each observation is.
 """
 
@@ -22,7 +22,6 @@ from numpy.typing import NDArray
 from arena.engine import GameConfig, Request
 from arena.engine.judge import Judge
 from arena.engine.requests import SHAPES
-from arena.engine.view import Fold
 
 
 class Layout:
@@ -63,38 +62,43 @@ class Encoder:
     set."""
 
     def __init__(self, layout: Layout, judge: Judge) -> None:
-        self.layout, self.judge = layout, judge
+        self.layout = layout
+        # the game's folds (each the same object for the whole game) and its state
+        self.fold, self.folds, self.state = judge.public, judge.private, judge.state
         n = layout.players
         self.vectors = {s: np.zeros(layout.width, np.float32) for s in range(1, n + 1)}
         for seat, vector in self.vectors.items():
             vector[seat - 1] = 1.0
         self.kind_bits = {k: layout.kind + i for k, i in layout.kind_index.items()}
-        # per seat, what its vector was made from: the public sections, its known roles
-        self.written: dict[int, list[Any]] = {s: [None, None] for s in self.vectors}
+        # per seat, what its vector was made from: the living seats (and with them the
+        # sheriff, day and night), the roles known publicly, and those known to the seat
+        self.written: dict[int, list[Any]] = {s: [None, None, None] for s in self.vectors}
         self._public: tuple[Any, ...] = ()
-        self._sections = np.zeros(0, np.float32)
+        self._alive = self._state = self._known = np.zeros(0, np.float32)
+        self._known_from: dict[int, str] | None = None
 
-    def public(self) -> NDArray[np.float32]:
-        """The living seats, the roles known publicly, the sheriff, day and night, laid
-        out as in the vector from the living seats to the night: redone when they change."""
-        fold: Fold = self.judge.public
-        day = self.judge.state.day
+    def public(self) -> tuple[NDArray[np.float32], ...]:
+        """The living seats, the sheriff, day and night, and the roles known publicly:
+        each redone when what it is made from changes."""
+        fold, day = self.fold, self.state.day
         cached = self._public
-        if (cached and cached[0] is fold.dead and cached[1] is fold.known_roles
-                and cached[2] == fold.sheriff and cached[3] == fold.phase and cached[4] == day):
-            return self._sections
-        layout = self.layout
-        n, dead = layout.players, fold.dead
-        sections = np.zeros(layout.kind - n, np.float32)
-        sections[[s - 1 for s in range(1, n + 1) if s not in dead]] = 1.0
-        self._roles(sections[layout.known - n:layout.sheriff - n], fold.known_roles)
-        if fold.sheriff is not None:
-            sections[layout.sheriff - n + fold.sheriff - 1] = 1.0
-        sections[layout.day - n] = min(day / layout.max_days, 1.0)
-        sections[layout.day - n + 1] = fold.phase == "night"
-        self._public = (fold.dead, fold.known_roles, fold.sheriff, fold.phase, day)
-        self._sections = sections
-        return sections
+        if not (cached and cached[0] is fold.dead and cached[1] == fold.sheriff
+                and cached[2] == fold.phase and cached[3] == day):
+            layout = self.layout
+            n, dead = layout.players, fold.dead
+            self._alive = np.array([0.0 if s in dead else 1.0 for s in range(1, n + 1)],
+                                   np.float32)
+            self._state = state = np.zeros(n + 2, np.float32)
+            if fold.sheriff is not None:
+                state[fold.sheriff - 1] = 1.0
+            state[n] = min(day / layout.max_days, 1.0)
+            state[n + 1] = fold.phase == "night"
+            self._public = (fold.dead, fold.sheriff, fold.phase, day)
+        if self._known_from is not fold.known_roles:
+            self._known = np.zeros(self.layout.sheriff - self.layout.known, np.float32)
+            self._roles(self._known, fold.known_roles)
+            self._known_from = fold.known_roles
+        return self._alive, self._state, self._known
 
     def _roles(self, section: NDArray[np.float32], roles: dict[int, str]) -> None:
         """Write ``roles`` (seat -> role) into the known roles ``section``, each seat's
@@ -111,13 +115,17 @@ class Encoder:
                ) -> NDArray[np.float32]:
         """The seat's observation vector now (a new array)."""
         layout, vector, written = self.layout, self.vectors[seat], self.written[seat]
-        sections = self.public()
-        private = self.judge.private[seat].known_roles
-        if written[0] is not sections or written[1] is not private:
-            vector[layout.players:layout.kind] = sections
-            if private:  # what the seat knows for itself (over what is public)
-                self._roles(vector[layout.known:layout.sheriff], private)
-            written[0], written[1] = sections, private
+        alive, state, known = self.public()
+        if written[0] is not alive:
+            vector[layout.players:layout.known] = alive
+            vector[layout.sheriff:layout.kind] = state
+            written[0] = alive
+        private = self.folds[seat].known_roles
+        if written[1] is not known or written[2] is not private:
+            section = vector[layout.known:layout.sheriff]
+            section[:] = known
+            self._roles(section, private)  # what the seat knows for itself, over it
+            written[1], written[2] = known, private
         observation = vector.copy()
         if request is not None:
             observation[self.kind_bits[request.kind]] = 1.0
