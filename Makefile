@@ -6,18 +6,24 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
+# Bytecode caches make the second run's collection twice as fast; keep them even where the
+# environment turns them off.
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: play test test-full test-llama bench lint docs clean browser
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
+# --no-compile: bytecode is written as modules are first imported, for the ones used
+# (it halves the install: compiling every installed package took half of it)
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e .
+	$(BIN)/python -m pip install -q --no-compile -e .
 	touch $@
 
 $(DEV_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q --no-compile -e '.[dev]'
 	touch $@ $(STAMP)
 
 play: $(STAMP)
@@ -33,10 +39,6 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 browser:
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
-
-# Bytecode caches make the second run's collection twice as fast; keep them even where the
-# environment turns them off.
-unexport PYTHONDONTWRITEBYTECODE
 
 # One worker per core; tests that must run alone share an xdist_group (Ray's process scan).
 PYTEST := $(BIN)/python -m pytest -q -n auto --dist loadgroup

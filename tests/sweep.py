@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 import pytest
 
-from arena.presets import preset_names
+from arena.presets import load_preset, preset_names
 
 SAMPLE: tuple[str, ...] = (
     "aiwolf-5", "aiwolf-15",
@@ -40,9 +40,15 @@ SAMPLE: tuple[str, ...] = (
 )
 
 
-def presets(names: Iterable[str] | None = None) -> list[pytest.ParameterSet]:
-    """Every preset (or ``names``) as a parameter; those outside the sample are `slow`."""
-    return [pytest.param(name, id=name, marks=() if name in SAMPLE else pytest.mark.slow)
+# the sample's tables of at most 12 seats (every edition's smallest among them), for the
+# sweeps whose every game costs seconds to check (each prompt rendered and re-rendered)
+SMALL_SAMPLE: tuple[str, ...] = tuple(n for n in SAMPLE if load_preset(n).players <= 12)
+
+
+def presets(names: Iterable[str] | None = None,
+            sample: tuple[str, ...] = SAMPLE) -> list[pytest.ParameterSet]:
+    """Every preset (or ``names``) as a parameter; those outside ``sample`` are `slow`."""
+    return [pytest.param(name, id=name, marks=() if name in sample else pytest.mark.slow)
             for name in (preset_names() if names is None else names)]
 
 

@@ -19,6 +19,7 @@ from arena.engine import Decision, GameConfig, Observation, Request, make_rules,
 from arena.engine.judge import SeatAgent
 from arena.presets import load_preset, preset_names
 from tests.heuristic_golden import FIXTURE, digest
+from tests.sweep import presets
 
 GOLDEN: dict[str, list[str]] = json.loads(FIXTURE.read_text(encoding="utf-8"))
 SEEDS = 3  # of the fixture's, per small preset
@@ -41,7 +42,7 @@ def test_the_threshold_splits_the_presets() -> None:
     assert not {"classic-18", "online-standard-16", "online-thief-18"} & set(SMALL)
 
 
-@pytest.mark.parametrize("preset", SMALL)
+@pytest.mark.parametrize("preset", presets(SMALL))
 def test_small_tables_decide_as_before(preset: str) -> None:
     """Every decision of seeded all-heuristic games, against digests recorded with the
     code before this change (tests/heuristic_golden.py)."""

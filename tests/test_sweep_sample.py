@@ -6,7 +6,7 @@ from collections import defaultdict
 
 from arena.engine import variants
 from arena.presets import load_preset, preset_file, preset_names
-from tests.sweep import SAMPLE, presets
+from tests.sweep import SAMPLE, SMALL_SAMPLE, presets
 
 
 def _roles(name: str) -> set[str]:
@@ -34,6 +34,7 @@ def test_the_sample_holds_each_editions_smallest_and_largest_table() -> None:
         tables[preset_file(name).edition].append((load_preset(name).players, name))
     for edition, sized in tables.items():
         assert min(sized)[1] in SAMPLE and max(sized)[1] in SAMPLE, edition
+        assert min(sized)[1] in SMALL_SAMPLE, edition  # the costly sweeps' sample
 
 
 def test_the_sample_deals_every_role_and_expansion() -> None:

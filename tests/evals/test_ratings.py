@@ -289,6 +289,7 @@ def test_games_sharing_a_preset_and_seed_are_one_cluster() -> None:
     assert (unseeded.deals, unseeded.counted) == (12, "12 games")
 
 
+@pytest.mark.slow
 def test_ratings_resample_deals_not_games() -> None:
     # 16 deals of 4 games: whoever wins a deal's first game wins all four (A in 10 deals);
     # a deal is one draw of luck, so resampling its games apart understates the spread

@@ -61,8 +61,15 @@ def create(client: TestClient, *, join: bool = True, **spec: Any) -> Created:
     created = Created(data["table"], {int(s): link for s, link in data["seats"].items()},
                       data["spectator"])
     for seat in created.seats if join else ():
-        table_of(client, created).join(seat)
+        open_seat(client, created, seat)
     return created
+
+
+def open_seat(client: TestClient, created: Created, seat: int) -> None:
+    """The person at ``seat`` opens their page, as a browser would (through the app's own
+    event loop, so the game waiting in the lobby is woken at once)."""
+    response = client.get(created.seat_api(seat), params={"token": created.token(seat)})
+    assert response.status_code == 200, response.text
 
 
 def table_of(client: TestClient, created: Created) -> Table:

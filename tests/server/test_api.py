@@ -16,10 +16,20 @@ from arena import transcript
 from arena.app import reproduce
 from arena.app.server import i18n
 from arena.app.server.seat import WebSeat
+from arena.app.server.table import Table
 from arena.engine import Decision, Observation, Request, observe
 from arena.engine.events import Fallback, RoleDealt
 from arena.engine.view import visible
-from tests.server.helpers import answer_for, create, drive, host_client, table_of, wait_for
+from tests.server.helpers import (
+    Created,
+    answer_for,
+    create,
+    drive,
+    host_client,
+    open_seat,
+    table_of,
+    wait_for,
+)
 
 
 def test_both_languages_have_every_string() -> None:
@@ -110,11 +120,20 @@ def test_a_reconnecting_player_gets_the_same_seat_back(client: TestClient) -> No
     assert sent.status_code == 200
 
 
+def silent(client: TestClient, seat: int, **spec: Any) -> tuple[Created, Table]:
+    """A table whose person at ``seat`` never answers; the seat's clock runs at 50 ms a
+    turn (the form's floor is 1 s) so that its whole game of time-outs takes a second."""
+    created = create(client, humans=[seat], turn_s=1, join=False, **spec)
+    table = table_of(client, created)
+    table.seats[seat].turn_s = table.seats[seat].grace_s = 0.05
+    open_seat(client, created, seat)
+    wait_for(lambda: table.over and table.task is not None and table.task.done())
+    return created, table
+
+
 def test_a_silent_human_times_out_to_the_engine_default_and_the_game_ends(
         client: TestClient) -> None:
-    created = create(client, humans=[3], turn_s=1, seed=2)
-    table = table_of(client, created)
-    wait_for(lambda: table.over, timeout_s=30)
+    _, table = silent(client, 3, seed=2)
     fallbacks = [e for e in table.log if isinstance(e, Fallback)]
     assert fallbacks and {(e.seat, e.reason) for e in fallbacks} == {(3, "timeout")}
     assert all(e.audience == (3,) for e in fallbacks)
@@ -122,9 +141,7 @@ def test_a_silent_human_times_out_to_the_engine_default_and_the_game_ends(
 
 
 def test_the_fallback_agent_is_configurable(client: TestClient) -> None:
-    created = create(client, humans=[3], turn_s=1, seed=2, fallback="random")
-    table = table_of(client, created)
-    wait_for(lambda: table.over, timeout_s=30)
+    _, table = silent(client, 3, seed=2, fallback="random")
     assert not [e for e in table.log if isinstance(e, Fallback)]
     assert table.seats[3].away
 
@@ -192,9 +209,7 @@ def test_one_missed_decision_then_an_answer_never_marks_the_seat_away() -> None:
 
 
 def test_the_stream_sends_the_seat_view_until_the_game_ends(client: TestClient) -> None:
-    created = create(client, humans=[1], turn_s=1, seed=3, fallback="passive")
-    table = table_of(client, created)
-    wait_for(lambda: table.over and table.task is not None and table.task.done())
+    created, table = silent(client, 1, seed=3, fallback="passive")
     with client.stream("GET", f"{created.seat_api(1)}/stream",
                        params={"token": created.token(1)}) as stream:
         body = "".join(stream.iter_text())

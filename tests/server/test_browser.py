@@ -160,6 +160,7 @@ def open_seat(browser: Browser, link: str, errors: list[str], dealt: bool = True
     return page
 
 
+@pytest.mark.slow
 def test_one_human_plays_a_whole_game_in_the_browser(browser: Browser,
                                                      server: tuple[str, Path]) -> None:
     base, out = server

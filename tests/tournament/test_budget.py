@@ -35,7 +35,7 @@ def _first_game_cost(folder: Path, games: int) -> float:
     return cost
 
 
-@pytest.mark.parametrize("games_worth", [0.5, 2.5])
+@pytest.mark.parametrize("games_worth", [0.5, pytest.param(2.5, marks=pytest.mark.slow)])
 def test_the_spend_never_passes_the_budget(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                            games_worth: float) -> None:
     budget = games_worth * _first_game_cost(tmp_path, GAMES)
