@@ -92,13 +92,15 @@ def make_pair(preset: str, seed: int) -> Pair:
 
 @dataclass
 class Stream:
-    """Each viewer's states, one per change the table made, consecutive repeats merged,
-    up to the first event that may tell the two tables apart."""
+    """Each viewer's states, one per change the table made that the live stream would send
+    (new events, or another field changed), up to the first event that may tell the two
+    tables apart."""
 
     pair: Pair
     viewers: list[Viewer]
     states: dict[Viewer, list[str]] = field(default_factory=dict)
     shown: dict[Viewer, int] = field(default_factory=dict)  # events in the states so far
+    rest: dict[Viewer, str] = field(default_factory=dict)  # the last state but its events
     polls: int = 0
     checked: int = 0  # events of the log looked at for the end of the comparison
     ended: bool = False
@@ -115,10 +117,14 @@ class Stream:
         for viewer in self.viewers:
             view = _view(table, viewer, self.shown.get(viewer, 0))
             state = json.dumps(view, sort_keys=True, ensure_ascii=False)
+            # as the live stream does: a message when there are new events or the rest of
+            # the view changed, none for a change this viewer cannot see
+            rest = json.dumps({**view, "events": []}, sort_keys=True, ensure_ascii=False)
             seen = self.states.setdefault(viewer, [])
-            if not seen or view["events"] or seen[-1] != state:
+            if not seen or view["events"] or self.rest.get(viewer) != rest:
                 seen.append(state)
                 self.shown[viewer] = view["last"]
+                self.rest[viewer] = rest
 
     def tells(self, event: BaseEvent) -> bool:
         """Whether ``event`` may legitimately tell the two cards apart."""
