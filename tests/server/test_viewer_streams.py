@@ -200,7 +200,7 @@ def play(pair: Pair, deal: list[str], stub: StubServer, out: Path,
             table.join(seat)
         assert table.task is not None
         with contextlib.suppress(asyncio.CancelledError):
-            await asyncio.wait_for(table.task, 60)
+            await asyncio.wait_for(table.task, 300)  # generous: CI runs it beside other tests
         return table
 
     with monkeypatch.context() as patch:
