@@ -47,8 +47,13 @@ SMALL_SAMPLE: tuple[str, ...] = tuple(n for n in SAMPLE if load_preset(n).player
 
 def presets(names: Iterable[str] | None = None,
             sample: tuple[str, ...] = SAMPLE) -> list[pytest.ParameterSet]:
-    """Every preset (or ``names``) as a parameter; those outside ``sample`` are `slow`."""
-    return [pytest.param(name, id=name, marks=() if name in sample else pytest.mark.slow)
+    """Every preset (or ``names``) as a parameter; those outside ``sample`` are `slow`.
+
+    A preset's tests share an xdist group: they run on one worker, which plays each
+    shared game of tests/games.py once for all of them."""
+    return [pytest.param(name, id=name, marks=(
+                pytest.mark.xdist_group(f"preset-{name}"),
+                *(() if name in sample else (pytest.mark.slow,))))
             for name in (preset_names() if names is None else names)]
 
 

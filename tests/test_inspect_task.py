@@ -1,5 +1,8 @@
 """The Inspect AI task end to end with Inspect's mock model: a game is played with the
-model in two seats, recorded, and scored with the arena's metrics."""
+model in two seats, recorded, and scored with the arena's metrics.
+
+Inspect takes seconds to import: the tests import it when they run, and run on one
+xdist worker, so the other worker neither collects nor runs it."""
 
 from __future__ import annotations
 
@@ -8,26 +11,27 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import inspect_ai
 import pytest
-from inspect_ai.log import read_eval_log
-from inspect_ai.model import ChatMessage, ModelOutput, ModelUsage
 
-from arena.app import inspect_task
-from arena.app.inspect_task import sample_seeds, seat_numbers, werewolf
 from arena.engine.events import VoteProbe
 from evals.records import load_records
 from tests.llm.legal import legal_answer, legal_values
 from tests.llm.stub_server import StubServer
 
-TASK = inspect_task.__file__
+if TYPE_CHECKING:
+    from inspect_ai.model import ChatMessage, ModelOutput
+
+pytestmark = pytest.mark.xdist_group("inspect")
+TASK = Path(__file__).parents[1] / "arena" / "app" / "inspect_task.py"
 
 
 def mock_answer(messages: list[ChatMessage], *_: Any) -> ModelOutput:
     """A legal answer to the seat's latest turn, read off its legal values (with its usage:
     else the mock counts tokens with a tokenizer it would download)."""
+    from inspect_ai.model import ModelOutput, ModelUsage
+
     said = [m.text for m in messages if m.role == "user"]
     output = ModelOutput.from_content(model="mockllm",
                                       content=json.dumps(legal_answer(legal_values(said))))
@@ -36,6 +40,10 @@ def mock_answer(messages: list[ChatMessage], *_: Any) -> ModelOutput:
 
 
 def test_the_task_plays_and_scores_games(tmp_path: Path) -> None:
+    import inspect_ai
+
+    from arena.app.inspect_task import werewolf
+
     games = tmp_path / "games"
     task = werewolf(preset="fanlang-9", seats="1,5", opponents="random", games=2, seed=3,
                     rules="eval.vote_probes=true", out_dir=str(games))
@@ -63,6 +71,8 @@ def test_the_task_plays_and_scores_games(tmp_path: Path) -> None:
 
 
 def test_seats_take_a_list_as_the_command_line_gives_it() -> None:
+    from arena.app.inspect_task import seat_numbers
+
     # `-T seats=1,5` reaches the task as ["1", "5"]; `-T seats=3` as 3
     assert seat_numbers(["1", "5"], 9) == seat_numbers("1,5", 9) == (1, 5)
     assert seat_numbers(3, 9) == (3,)
@@ -73,6 +83,8 @@ def test_seats_take_a_list_as_the_command_line_gives_it() -> None:
 
 
 def test_sample_seeds_of_neighbouring_task_seeds_share_no_game() -> None:
+    from arena.app.inspect_task import sample_seeds
+
     first, second = sample_seeds(0, 50), sample_seeds(1, 50)
     assert len(set(first)) == 50 and not set(first) & set(second)
     assert sample_seeds(0, 3) == first[:3]  # a longer run extends a shorter one
@@ -84,6 +96,8 @@ def test_inspect_eval_on_the_command_line_fails_a_model_that_never_played(
     """`inspect eval` against the local stub whose model is gone (every call a 404): the
     model's seats 1 and 5 fall back on every decision, and the run reports an error, not
     a score of 0."""
+    from inspect_ai.log import read_eval_log
+
     inspect = Path(sys.executable).parent / "inspect"
     with StubServer() as server:
         server.models = {"another-model"}

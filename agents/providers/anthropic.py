@@ -19,16 +19,7 @@ import json
 import re
 from dataclasses import replace
 from functools import partial
-
-import anthropic
-from anthropic.types import Message as AnthropicMessage
-from anthropic.types import (
-    MessageParam,
-    TextBlockParam,
-    ThinkingConfigParam,
-    ToolChoiceParam,
-    ToolParam,
-)
+from typing import TYPE_CHECKING
 
 from agents.providers.base import ChatReply, ChatRequest, Message
 from agents.providers.jsonparse import parse_json_object
@@ -36,6 +27,17 @@ from agents.providers.prices import charge
 from agents.providers.retry import Transient, retried, status_failure
 from agents.providers.sdk_provider import SdkProvider
 from arena.engine.requests import Usage
+
+if TYPE_CHECKING:  # the SDK is imported when a seat first calls (it takes seconds)
+    import anthropic
+    from anthropic.types import Message as AnthropicMessage
+    from anthropic.types import (
+        MessageParam,
+        TextBlockParam,
+        ThinkingConfigParam,
+        ToolChoiceParam,
+        ToolParam,
+    )
 
 DEFAULT_URL = "https://api.anthropic.com"
 MIN_THINKING = 1024  # the API's smallest thinking budget
@@ -47,6 +49,8 @@ class AnthropicProvider(SdkProvider):
     vendor, default_url, key_env = "anthropic", DEFAULT_URL, "ANTHROPIC_API_KEY"
 
     def _client(self) -> anthropic.AsyncAnthropic:
+        import anthropic
+
         return self._sdk_client(anthropic.AsyncAnthropic, anthropic.DefaultAsyncHttpxClient)
 
     async def complete(self, request: ChatRequest) -> ChatReply:
@@ -79,6 +83,8 @@ class AnthropicProvider(SdkProvider):
         return replace(request, thinking_budget=budget // 2, max_tokens=answer)
 
     async def _create(self, request: ChatRequest) -> AnthropicMessage:
+        import anthropic
+
         name = tool_name(request.schema_name)
         tool: ToolParam = {"name": name, "description": request.tool_description,
                            "input_schema": request.schema}
