@@ -8,7 +8,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from agents.base import Agent, derive_seed
-from agents.table import SeatOptions
+from agents.seat_options import SeatOptions
 
 PROJECT = "werewolf-arena"  # tells this package from others named `agents` (arena.app.entry)
 
@@ -78,6 +78,7 @@ def provider_options(options: SeatOptions) -> ProviderOptions:
 def _model_agent(spec: str, seed: int, options: SeatOptions, lang: str) -> Agent:
     from agents.context import window_for
     from agents.llm import LLMAgent
+    from agents.prompts import SHIPPED, load
     from agents.providers.base import ProviderError
     from agents.providers.registry import make_provider
 
@@ -90,11 +91,12 @@ def _model_agent(spec: str, seed: int, options: SeatOptions, lang: str) -> Agent
                              f"(pip install {exc.name})") from None
     try:
         window = window_for(provider.model, options)
+        prompts = SHIPPED if options.prompts is None else load(options.prompts, lang)
     except ValueError as exc:
         raise AgentSpecError(f"agent {spec!r}: {exc}") from None
     return LLMAgent(provider, seed=seed, lang=lang, persona=options.persona,
                     temperature=options.temperature, max_tokens=options.max_tokens,
-                    window=window)
+                    window=window, prompts=prompts)
 
 
 AGENTS: dict[str, Builder] = {  # agent kind -> builder; a new kind adds its entry
@@ -109,8 +111,10 @@ def describe_agent(agent: Agent) -> dict[str, Any]:
     """A model seat's settings for the transcript header, enough to run it again (no
     secrets): provider, model (as usage names it), base URL, SDK, temperature, output
     limit, reasoning settings, the output tokens one decision may spend, language,
-    persona and the seed sent. Empty for others."""
+    persona, the seed sent and, for a seat given another prompt set, that set's hashes
+    (its language's files). Empty for others."""
     from agents.llm import SEED_RANGE, SPEND, LLMAgent
+    from agents.prompts import SHIPPED
     from agents.providers.capabilities import capabilities_for
     from agents.providers.describe import describe
     from agents.providers.registry import ProviderOptions
@@ -122,12 +126,14 @@ def describe_agent(agent: Agent) -> dict[str, Any]:
     options = options if isinstance(options, ProviderOptions) else ProviderOptions()
     caps = capabilities_for(provider.model, options.capabilities)
     limit = caps.limit(agent.max_tokens, options.max_tokens)
+    prompts = agent.prompter.prompts
     return {**describe(provider), "temperature": agent.temperature, "max_tokens": limit,
             **caps.model_dump(include={"reasoning_effort", "thinking_budget"},
                               exclude_none=True),
             "decision_output_tokens": SPEND * (limit + (caps.thinking_budget or 0)),
             "lang": agent.prompter.lang, "persona": agent.prompter.persona,
-            "seed": agent.seed % SEED_RANGE}
+            "seed": agent.seed % SEED_RANGE,
+            **({} if prompts == SHIPPED else {"prompts": prompts.hashes((agent.prompter.lang,))})}
 
 
 def probe_agents(agents: Mapping[str, Agent]) -> None:

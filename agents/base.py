@@ -11,7 +11,8 @@ from arena.engine import Decision, Observation, Request
 
 
 class Agent(Protocol):
-    """A seat's player. ``concurrent`` agents (models, humans) are awaited in parallel."""
+    """A seat's player. ``concurrent`` agents (models, humans) are awaited in parallel
+    (the attribute is read at each request)."""
 
     async def decide(self, observation: Observation, request: Request) -> Decision: ...
 

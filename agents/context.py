@@ -33,7 +33,7 @@ from agents.narration import Narrator, Voice
 from agents.prompts import Text
 from agents.providers.base import Message
 from agents.providers.capabilities import capabilities_for, overrides
-from agents.table import SeatOptions
+from agents.seat_options import SeatOptions
 from arena.engine import Observation
 from arena.engine.events import Fallback, Refused, Speech
 from arena.engine.requests import Usage

@@ -8,14 +8,15 @@ seer, they vote with the village's leading good candidate rather than as a bloc 
 give up a caught packmate; the possessed, who knows no wolf, poses as the seer and votes
 against the seats the village trusts. Every other role plays for its own goal (see
 the modules of ``agents.tactics``). It speaks the game's language (``lang``) in varied
-sentences that give its reasons (``agents.tactics.talk``).
+sentences that give its own reasons, none that another seat said that day
+(``agents.tactics.talk``).
 """
 
 from __future__ import annotations
 
 from agents.base import SeededAgent
 from agents.belief import BeliefTracker, is_pack
-from agents.tactics import hybrid, moon, pack_kill
+from agents.tactics import hybrid, new_moon, pack_kill
 from agents.tactics.registry import PLAYS, PUBLIC_KINDS, plays
 from agents.tactics.situation import Situation
 from arena.engine.requests import Decision, Request
@@ -30,7 +31,7 @@ def kill(s: Situation, request: Request) -> Decision:
     if request.context.get("solo"):
         return pack_kill.white_wolf_kill(s, request)
     if request.context.get("moon") and not s.is_wolf:  # E26 / O12: a power risen as a wolf
-        return moon.risen_kill(s, request)
+        return new_moon.risen_kill(s, request)
     return pack_kill.kill(s, request)
 
 
@@ -59,4 +60,4 @@ class HeuristicAgent(SeededAgent):
                               self.lang)
         play = PLAYS.get(request.kind)
         decision = play(situation, request) if play else request.default()
-        return moon.quiet(situation, decision) if request.shape == "speech" else decision
+        return new_moon.quiet(situation, decision) if request.shape == "speech" else decision

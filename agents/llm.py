@@ -38,6 +38,7 @@ from agents.breaker import EndpointDown, Limits, breaker_for
 from agents.context import ContextWindow, Turn, digest
 from agents.decisions import AnswerError, game_schema, parse
 from agents.prompting import Prompter, dealt_roles
+from agents.prompts import SHIPPED, PromptSet
 from agents.providers.base import (
     BudgetSpent,
     ChatProvider,
@@ -95,11 +96,12 @@ class LLMAgent:
 
     def __init__(self, provider: ChatProvider, *, seed: int, lang: str = "en",
                  persona: str | None = None, temperature: float | None = None,
-                 max_tokens: int | None = None, window: ContextWindow | None = None) -> None:
+                 max_tokens: int | None = None, window: ContextWindow | None = None,
+                 prompts: PromptSet = SHIPPED) -> None:
         self.provider = provider
         self.window = window  # None: the conversation is never folded
         self.seed = seed  # sent as the API's sampling seed where it takes one
-        self.prompter = Prompter(lang, persona)
+        self.prompter = Prompter(lang, persona, prompts)
         self.temperature, self.max_tokens = temperature, max_tokens
         self.history: list[Message] = []
         self.shown = -1  # seq of the last event the model has been told about
@@ -143,7 +145,10 @@ class LLMAgent:
         self.history = [Message("system", system)]
         self.schema = game_schema(dealt_roles(observation), observation.players,
                                   self.prompter.text)
-        self.cache_key = "werewolf-" + hashlib.sha256(system.encode()).hexdigest()[:32]
+        # one key for every seat whose prompts open with these rules (the schema follows from
+        # them): a seat's first call reads the front another seat sent (prompt_cache_key)
+        rules = self.prompter.rules(observation)
+        self.cache_key = "werewolf-" + hashlib.sha256(rules.encode()).hexdigest()[:32]
 
     async def decide(self, observation: Observation, request: Request) -> Decision:
         if self.handed_over and self.stand_in is not None:

@@ -288,11 +288,18 @@ class Narrator:
                             who=self.v.who(e.seat), by=self.v.who(e.by))
 
     def death(self, e: Death) -> str:
-        line = self.c.first([f"death.{e.cause}", "death.other"],
+        cause = "barber_self" if e.cause == "barber" and self.struck(e) else e.cause
+        line = self.c.first([f"death.{cause}", "death.other"],
                             who=self.v.who(e.seat), cause=self.v.term(e.cause))
         if e.revealed_role:
             return line + self.c.model("death.card", role=self.v.role(e.revealed_role))
         return line + self.c.model("death.no_card")
+
+    def struck(self, e: Death) -> bool:
+        """Whether the dead is the barber who struck (B8: he dies too, his target being no
+        wolf), as this seat saw the strike."""
+        return any(isinstance(x, BuildingPower) and x.power == "strike" and x.seat == e.seat
+                   for x in self.v.obs.events if x.seq < e.seq)
 
     def shot(self, e: Shot) -> str:
         if e.target is None:

@@ -1,9 +1,10 @@
 """A model seat's prompts, rendered from its Observation and the Request only.
 
-``system`` is the stable prefix (the rules of this game and the seat's role
-card); ``turn`` is one user message: what the seat saw since its last turn, its
-status, and the question with its legal choices (in words, and as a line of JSON
-values: the answer schema is the same for the whole game) and answer format.
+``system`` is the stable prefix (the rules of this game, the same for every seat,
+then the seat's role card); ``turn`` is one user message: what the seat saw since
+its last turn, its status, and the question with its legal choices (in words, and as
+a line of JSON values: the answer schema is the same for the whole game) and answer
+format.
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from agents import moon, prompts
+from agents import moon_view
 from agents.decisions import SHAPE_FIELD
 from agents.narration import Voice, card_swap, fence, in_deal, narrate
-from agents.prompts import Text
+from agents.prompts import SHIPPED, PromptSet, Text
 from agents.reasons import explain
 from agents.rulebook import rule_sentences
 from arena.engine import Observation, Request
@@ -44,17 +45,24 @@ def card_role(obs: Observation) -> str:
 
 
 class Prompter:
-    """Renders one seat's prompts in one language."""
+    """Renders one seat's prompts in one language, from the shipped prompt set unless
+    ``prompts`` names another."""
 
-    def __init__(self, lang: str = "en", persona: str | None = None) -> None:
-        self.text = Text(lang)
-        self.lang, self.persona = lang, persona
+    def __init__(self, lang: str = "en", persona: str | None = None,
+                 prompts: PromptSet = SHIPPED) -> None:
+        self.text = Text(lang, prompts)
+        self.lang, self.persona, self.prompts = lang, persona, prompts
 
     def bullets(self, rows: list[str]) -> str:
         return "\n".join(f"- {row}" for row in rows)
 
     # --- message 0
     def system(self, obs: Observation) -> str:
+        """The rules (the same for every seat of the game), then the seat's card."""
+        return self.rules(obs) + "\n\n" + self.card(obs, Voice(self.text, obs))
+
+    def rules(self, obs: Observation) -> str:
+        """The front of the system prompt that every seat of the game shares."""
         t, v = self.text, Voice(self.text, obs)
         roles = dealt_roles(obs)
         deal = t("words.sep").join(
@@ -62,11 +70,11 @@ class Prompter:
             for r in roles)
         entries = [t("words.role_entry", id=r, name=t.role(r), summary=t.summary(r))
                    for r in roles]
-        head = prompts.template(self.lang, "system.txt").substitute(
+        head = self.prompts.template(self.lang, "system.txt").substitute(
             players=obs.players, names=v.seats(range(1, obs.players + 1)), deal=deal,
             roles=self.bullets(entries),
             rules=self.bullets(rule_sentences(t, obs.rules, obs.deal)))
-        return head.rstrip("\n") + "\n\n" + self.card(obs, v)
+        return head.rstrip("\n")
 
     def card(self, obs: Observation, v: Voice) -> str:
         t, role = self.text, card_role(obs)
@@ -78,7 +86,7 @@ class Prompter:
             notes.append(t("card.pack", seats=v.roles_of(pack)) if pack else t("card.alone"))
         if self.persona:
             notes.append(t("card.persona", persona=fence(self.persona)))
-        return prompts.template(self.lang, "card.txt").substitute(
+        return self.prompts.template(self.lang, "card.txt").substitute(
             me=v.label(obs.seat), role=v.role(role),
             summary=t.summary(role) if spec else "",
             goal=t(f"goals.{spec.faction}") if spec else "",
@@ -93,7 +101,7 @@ class Prompter:
                            if e.seq > since and not isinstance(e, Refused)))
         when = t("status.night" if obs.phase == "night" else "status.day", day=request.day)
         error = request.context.get("error")
-        return prompts.template(self.lang, "turn.txt").substitute(
+        return self.prompts.template(self.lang, "turn.txt").substitute(
             events="\n".join(news) if news else t("words.nothing"), when=when,
             status=self.bullets(self.status(obs, v)), kind=t.kind(request.kind),
             question=t.template(t.pick(question_keys(request))).substitute(
@@ -115,9 +123,9 @@ class Prompter:
             rows.append(t("status.dead", seats=t("words.sep").join(shown)))
         if obs.sheriff is not None:
             rows.append(t("status.sheriff", who=v.who(obs.sheriff)))
-        cards = moon.in_force_now(obs)
+        cards = moon_view.in_force_now(obs)
         if cards:
-            rows.append(t("status.moon", events=moon.describe_in_force(self.lang, cards)))
+            rows.append(t("status.moon", events=moon_view.describe_in_force(self.lang, cards)))
         if obs.buildings:  # VIL: the public houses, and who has none
             houses = [t("words.role_of", who=v.label(s), role=v.role(b))
                       for s, b in obs.buildings.items() if s in obs.alive]
@@ -137,7 +145,7 @@ class Prompter:
     def fields(self, request: Request, v: Voice) -> Fields:
         out = Fields(day=str(request.day), kind=request.kind)
         if request.kind == "question":  # New Moon E4: the options are question numbers
-            out["questions"] = moon.questions(self.lang, request.options)
+            out["questions"] = moon_view.questions(self.lang, request.options)
         for key, value in request.context.items():
             if key in SEAT_FIELDS and isinstance(value, int):
                 out[key] = v.who(value)

@@ -67,6 +67,8 @@ OPTIONAL = ("explode", "belief")  # a "no" to these leaves no event behind, only
 DAILY = ("confess", "pardon", "bar", "move", "strike", "mend")
 """Village powers whose pass leaves no event: a recorded use answers its own day only."""
 UNRECORDED_DEFAULT = OPTIONAL  # requests whose fallback leaves no event of its own
+SILENT = OPTIONAL + DAILY  # requests whose billed "no" leaves only its usage behind
+SECOND = {"house": "move"}  # a question asked before the event of the one it follows
 
 
 def _daily(event: dict[str, Any]) -> int | None:
@@ -92,57 +94,66 @@ def _building_decisions(event: dict[str, Any]) -> list[tuple[int, Decision]]:
     return []  # the baker's look, the tavern keeper's immunity: no decision
 
 
+class _Call(NamedTuple):
+    """A recorded model call not yet matched to an answer."""
+
+    kind: str  # the kind of request it was billed to
+    seq: int | None
+    day: int | None
+    usage: Usage
+
+
 def decisions_by_seat(events: list[dict[str, Any]]) -> dict[int, list[Step]]:
     """Per seat, in order: refused answers (answers without a decision and failures as
-    exceptions) and accepted decisions."""
+    exceptions) and accepted decisions. A call belongs to an answer of the kind it was
+    billed to (the bailiff's move and house are recorded in one event, after both)."""
     queues: dict[int, list[Step]] = {}
     skip: dict[int, str] = {}
-    calls: dict[int, list[Usage]] = {}
-    since: dict[int, int] = {}  # the seq of each seat's first pending call
-    billed: dict[int, str] = {}  # the request kind of each seat's pending calls
-    thoughts: dict[int, str] = {}
+    calls: dict[int, list[_Call]] = {}
+    thoughts: dict[tuple[int, str], str] = {}
 
     def push(seat: int, kind: str, answer: Decision | BaseException, day: int | None,
              at: int | None) -> tuple[Usage, ...]:
-        """Queue an answer; the seat's pending calls are its usage, returned; its record
-        begins at the first of them, else at ``at``."""
-        usage = tuple(calls.pop(seat, ()))
-        at = since.pop(seat, at)
+        """Queue an answer; the seat's pending calls of its kind are its usage, returned;
+        its record begins at the first of them, else at ``at``."""
+        pending = calls.get(seat, [])
+        mine = [call for call in pending if call.kind == kind]
+        calls[seat] = [call for call in pending if call.kind != kind]
+        at = mine[0].seq if mine else at
         queues.setdefault(seat, []).append(Step(kind, answer, day if kind in DAILY else None,
                                                 at))
-        return usage
+        return tuple(call.usage for call in mine)
 
     def add(seat: int, kind: str, decision: Decision, day: int | None = None,
             at: int | None = None) -> None:
         decision.usage = push(seat, kind, decision, day, at)
-        decision.reasoning = thoughts.pop(seat, None)
-
-    last: dict[int, int] = {}  # the seq of each seat's latest usage
+        decision.reasoning = thoughts.pop((seat, kind), None)
 
     def settle(seat: int, kind: str | None = None, seq: int | None = None) -> None:
-        """Calls billed to an optional request the seat then declined (no event of its
-        own) belong to that "no", not to the seat's next request, even a request of the
-        same kind: a decision's calls are recorded together, so calls apart from the
-        last ones (other events between) answered an earlier request."""
-        pending = billed.get(seat)
-        apart = seq is not None and seq != last.get(seat, seq) + 1
-        if seat in calls and pending in OPTIONAL and (pending != kind or apart):
-            add(seat, pending, Request(seat=seat, kind=pending, day=0).default())
+        """Calls billed to a request whose "no" leaves no event (an optional request, a
+        Village power) belong to that "no", not to the seat's next request, even one of
+        the same kind: a decision's calls are recorded together, so calls apart from the
+        last ones (other events between) answered an earlier request. A question asked
+        before the event of the one it follows (SECOND) does not close it."""
+        pending = calls.get(seat)
+        if not pending or pending[-1].kind not in SILENT:
+            return
+        last = pending[-1]
+        apart = seq is not None and last.seq is not None and seq != last.seq + 1
+        if (last.kind != kind or apart) and SECOND.get(kind or "") != last.kind:
+            add(seat, last.kind, Request(seat=seat, kind=last.kind, day=0).default(),
+                last.day)
 
     for event in events:
         kind, seq = event["type"], event.get("seq")
         if kind in ("usage", "error", "fallback"):
             settle(event["seat"], event["kind"], seq)
         if kind == "usage":
-            seat = event["seat"]
-            if seq is not None:
-                last[seat] = seq
-                since.setdefault(seat, seq)
             fields = {k: event[k] for k in Usage.__dataclass_fields__ if k in event}
-            calls.setdefault(seat, []).append(Usage(**fields))
-            billed[seat] = event["kind"]
+            calls.setdefault(event["seat"], []).append(
+                _Call(event["kind"], seq, event.get("day"), Usage(**fields)))
         elif kind == "reasoning":
-            thoughts[event["seat"]] = event["text"]
+            thoughts[event["seat"], event["kind"]] = event["text"]
         elif kind == "error" and event.get("decision") is None:  # an answer with no decision
             seat = event["seat"]
             unusable = UnusableAnswer(event.get("answer") or "", event["message"], ())

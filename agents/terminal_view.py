@@ -31,7 +31,7 @@ from arena.engine.events import (
     Vote,
     VoteResult,
 )
-from arena.engine.roles.lives import lives_left
+from arena.engine.roles.spare_lives import lives_left
 from arena.fallbacks import FallbackCount
 from arena.text import Describer
 from arena.text.describe import seat_list

@@ -42,6 +42,7 @@ class SeatEntry(BaseModel):
     persona: str | None = None
     seed: Seed | None = None
     player: str | None = None  # a tournament's pool name for the agent in this seat
+    prompts: dict[str, str] | None = None  # another prompt set's hashes (the header's: shipped)
 
     @property
     def identity(self) -> str:
@@ -85,6 +86,7 @@ class TranscriptHeader(BaseModel):
     record_reasoning: bool = False
     roles: dict[str, str] = Field(default_factory=dict)
     centre: list[str] = Field(default_factory=list)
+    draws: dict[str, Any] | None = None  # a scenario's forced chance draws (arena/engine/chance.py)
     created: str = ""
     versions: dict[str, str] = Field(default_factory=dict)
     prompts: dict[str, str] = Field(default_factory=dict)
@@ -124,5 +126,6 @@ def make_header(game: Game, *, game_id: str, seed: int, seats: list[SeatEntry],
         record_reasoning=game.judge.record_reasoning,
         roles={str(n): r for n, r in enumerate(cards[:config.players], start=1)},
         centre=list(cards[config.players:]),
+        **({"draws": game.judge.forced.table} if game.judge.forced is not None else {}),
         created=datetime.now(UTC).isoformat(timespec="seconds"), versions=_versions(),
         prompts=prompts or {}, **({"fork": fork} if fork is not None else {}))

@@ -17,17 +17,19 @@ def event_line(event: BaseEvent) -> str:
 
 class TranscriptWriter:
     """Writes the header at once, then appends one flushed JSON line per event; a failed
-    write (disk full, read-only) is a WriteError naming the file, raised once."""
+    write (disk full, read-only) is a WriteError naming the file, raised once. Without a
+    header it appends to the transcript at ``path`` (a web table's game brought back)."""
 
-    def __init__(self, path: Path, header: TranscriptHeader) -> None:
+    def __init__(self, path: Path, header: TranscriptHeader | None) -> None:
         self.path = path
         self._failed = False
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            self._file: IO[str] = path.open("w", encoding="utf-8")
+            self._file: IO[str] = path.open("a" if header is None else "w", encoding="utf-8")
         except OSError as exc:
             raise cannot_write(path, exc) from None
-        self._write(header.line())
+        if header is not None:
+            self._write(header.line())
 
     def __call__(self, event: BaseEvent) -> None:
         self._write(event_line(event))

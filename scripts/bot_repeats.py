@@ -2,25 +2,20 @@
 
     python scripts/bot_repeats.py DIR [DIR ...]
 
-A speech is split into sentences (at . ! ? and their Chinese forms); a sentence is a
-repeat when two or more seats say it on the same day of one game. Prints, per folder,
-the games, the sentences spoken, and the repeats (with the most frequent ones)."""
+A speech is split into sentences (at . ! ? and their Chinese forms: the heuristic's own
+``agents.tactics.talk.sentences``); a sentence is a repeat when two or more seats say it
+on the same day of one game. Prints, per folder, the games, the sentences spoken, and
+the repeats (with the most frequent ones)."""
 
 from __future__ import annotations
 
-import re
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from agents.tactics.talk import sentences
 from arena import transcript
 from arena.engine.events import Speech
-
-SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*")
-
-
-def sentences(text: str) -> list[str]:
-    return [s.strip() for s in SENTENCE_END.split(text) if s.strip()]
 
 
 def repeats(folder: Path) -> tuple[int, int, Counter[str]]:

@@ -1,11 +1,15 @@
-"""Regenerate docs/transcript.schema.json and docs/rule-keys.md from the code."""
+"""Regenerate docs/transcript.schema.json and docs/rule-keys.md from the code, and the
+generated blocks of hand-written docs (docs/scenarios.md's table of chance draws)."""
 
 from __future__ import annotations
 
 import json
+import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
+from arena.engine.chance import DRAWS
 from arena.engine.config import rule_help
 from arena.header import TranscriptHeader
 from arena.transcript import EVENT_ADAPTER
@@ -40,14 +44,40 @@ def rule_keys_text() -> str:
     return "\n".join(lines) + "\n"
 
 
+def draws_table() -> str:
+    """docs/scenarios.md's table of the draws a ``[draws]`` table may force."""
+    lines = ["| draw | when the judge draws it, and what | an entry |", "|---|---|---|"]
+    for name in sorted(DRAWS):
+        draw = DRAWS[name]
+        entry = " or ".join(f'`"{o}"`' for o in draw.outcomes) or "a seat"
+        lines.append(f"| `{name}` | {draw.when} | {entry} |")
+    return "\n".join(lines) + "\n"
+
+
 OUTPUTS = {"transcript.schema.json": schema_text, "rule-keys.md": rule_keys_text}
+BLOCKS = {"scenarios.md": {"draws": draws_table}}  # doc -> its generated blocks
+
+
+def with_blocks(text: str, blocks: dict[str, Callable[[], str]]) -> str:
+    """``text`` with each block between ``<!-- NAME: generated ... -->`` and
+    ``<!-- /NAME -->`` made anew (ValueError when a marker is missing)."""
+    for name, make in blocks.items():
+        start = re.search(rf"<!-- {name}: generated [^\n]*-->\n", text)
+        end = text.find(f"<!-- /{name} -->")
+        if start is None or end < start.end():
+            raise ValueError(f"no generated block {name!r}")
+        text = text[:start.end()] + make() + text[end:]
+    return text
 
 
 def main() -> int:
     check = "--check" in sys.argv
     stale = []
-    for name, make in OUTPUTS.items():
-        path, text = DOCS / name, make()
+    made = {name: make() for name, make in OUTPUTS.items()}
+    for name, blocks in BLOCKS.items():
+        made[name] = with_blocks((DOCS / name).read_text(encoding="utf-8"), blocks)
+    for name, text in made.items():
+        path = DOCS / name
         if check:
             if not path.exists() or path.read_text(encoding="utf-8") != text:
                 stale.append(name)

@@ -12,18 +12,20 @@ from typing import Any
 from agents import make_agent
 from arena.app import scenario
 from arena.engine import BaseEvent, GameConfig, GameResult, run_game
+from tests.games import bots
 
 
 def play_scenario(text: str) -> GameResult:
     """Play a scenario given as TOML text (design.md section 5)."""
     scen = scenario.parse(tomllib.loads(text))
     agents = scen.agents(lambda spec, seat: make_agent(spec, seat, scen.seed))
-    return asyncio.run(run_game(scen.config, dict(agents), seed=scen.seed, deal=scen.deal))
+    return asyncio.run(run_game(scen.config, dict(agents), seed=scen.seed, deal=scen.deal,
+                                draws=scen.draws))
 
 
 def play_bots(config: GameConfig, spec: str, seed: int) -> GameResult:
-    agents = {s: make_agent(spec, s, seed) for s in range(1, config.players + 1)}
-    return asyncio.run(run_game(config, dict(agents), seed=seed))
+    """A game of ``config`` with every seat a ``spec`` bot (or ``mixed``, as ``bots``)."""
+    return asyncio.run(run_game(config, bots(config, spec, seed), seed=seed))
 
 
 def events_of(result: GameResult, type_: str, **fields: Any) -> list[BaseEvent]:

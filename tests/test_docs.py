@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import re
 import subprocess
 import sys
@@ -14,26 +13,22 @@ import pytest
 
 from arena.engine.config import RULE_KEYS, rule_help
 from arena.engine.events import EVENT_TYPES, BaseEvent
+from tests.helpers import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-GEN_DOCS = ROOT / "scripts" / "gen_docs.py"
 COMMON = {"seq", "day", "phase", "type", "audience"}
-
-
-def load_gen_docs() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("gen_docs_under_test", GEN_DOCS)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+GENERATED = {"transcript.schema.json", "rule-keys.md", "scenarios.md"}  # the last in part
 
 
 @pytest.fixture
 def gen_docs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    """The gen_docs module, writing to (and checking) a scratch docs directory."""
-    module = load_gen_docs()
+    """The gen_docs module, writing to (and checking) a scratch docs directory that holds
+    the docs it generates blocks of."""
+    module = load_script("gen_docs")
     monkeypatch.setattr(module, "DOCS", tmp_path)
+    for name in module.BLOCKS:
+        (tmp_path / name).write_text((DOCS / name).read_text(encoding="utf-8"), encoding="utf-8")
     return module
 
 
@@ -57,13 +52,14 @@ def test_check_passes_on_what_it_generates(gen_docs: ModuleType,
                                            monkeypatch: pytest.MonkeyPatch,
                                            tmp_path: Path) -> None:
     assert run_main(gen_docs, monkeypatch) == 0
-    assert {p.name for p in tmp_path.iterdir()} == {"transcript.schema.json", "rule-keys.md"}
+    assert {p.name for p in tmp_path.iterdir()} == GENERATED
     assert run_main(gen_docs, monkeypatch, "--check") == 0
 
 
 @pytest.mark.parametrize(("name", "old", "new"), [
     ("transcript.schema.json", '"integer"', '"number"'),
     ("rule-keys.md", "seer", "prophet"),
+    ("scenarios.md", "| `thief_shuffle` |", "| `thief_pick` |"),
 ])
 def test_check_catches_a_stale_file(gen_docs: ModuleType, monkeypatch: pytest.MonkeyPatch,
                                     tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -78,8 +74,7 @@ def test_check_catches_a_stale_file(gen_docs: ModuleType, monkeypatch: pytest.Mo
     out = capsys.readouterr().out
     assert name in out
     assert "stale" in out
-    other = ({"transcript.schema.json", "rule-keys.md"} - {name}).pop()
-    assert other not in out
+    assert not [other for other in GENERATED - {name} if other in out]
 
 
 @pytest.mark.parametrize("name", ["transcript.schema.json", "rule-keys.md"])
@@ -101,6 +96,33 @@ def test_check_catches_a_code_change(gen_docs: ModuleType,
     changed = [(rows[0][0], rows[0][1], rows[0][2] + " (changed)"), *rows[1:]]
     monkeypatch.setattr(gen_docs, "rule_help", lambda: changed)
     assert run_main(gen_docs, monkeypatch, "--check") == 1
+
+
+def test_a_draw_s_change_makes_its_block_stale_and_the_hand_text_stays(
+        gen_docs: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """docs/scenarios.md's table of chance draws follows arena/engine/chance.py's
+    registry; regenerating it leaves the rest of the page as written."""
+    assert run_main(gen_docs, monkeypatch) == 0
+    page = tmp_path / "scenarios.md"
+    before = page.read_text(encoding="utf-8")
+    monkeypatch.setitem(gen_docs.DRAWS, "O5", dataclasses.replace(gen_docs.DRAWS["O5"],
+                                                                  when="the bolt (changed)."))
+    assert run_main(gen_docs, monkeypatch, "--check") == 1
+    assert run_main(gen_docs, monkeypatch) == 0
+    after = page.read_text(encoding="utf-8")
+    assert "| `O5` | the bolt (changed). | a seat |" in after
+    lines_before, lines_after = before.splitlines(), after.splitlines()
+    assert [a for a, b in zip(lines_before, lines_after, strict=True) if a != b] == [
+        line for line in lines_before if line.startswith("| `O5` |")]
+
+
+def test_a_page_without_its_block_markers_is_an_error(
+        gen_docs: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    page = tmp_path / "scenarios.md"
+    page.write_text(page.read_text(encoding="utf-8").replace("<!-- /draws -->", ""),
+                    encoding="utf-8")
+    with pytest.raises(ValueError, match="no generated block 'draws'"):
+        run_main(gen_docs, monkeypatch)
 
 
 def test_check_does_not_write(gen_docs: ModuleType, monkeypatch: pytest.MonkeyPatch,

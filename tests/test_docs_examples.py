@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from agents.scripted import ScenarioError
-from agents.table import TableError, parse_table
+from agents.seat_options import TableError, parse_table
 from arena.app import scenario
 from arena.app.tournament.config import TournamentError, parse_config
 

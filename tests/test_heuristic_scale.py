@@ -21,7 +21,7 @@ from arena.presets import load_preset, preset_names
 from tests.heuristic_golden import FIXTURE, digest
 from tests.sweep import presets
 
-GOLDEN: dict[str, list[str]] = json.loads(FIXTURE.read_text(encoding="utf-8"))
+GOLDEN: dict[str, dict[str, list[str]]] = json.loads(FIXTURE.read_text(encoding="utf-8"))
 SEEDS = 3  # of the fixture's, per small preset
 TOLERANCE = 1e-6
 """Rounding between the paths: a belief knowing a seat is good divides by the weight
@@ -44,11 +44,13 @@ def test_the_threshold_splits_the_presets() -> None:
 
 @pytest.mark.parametrize("preset", presets(SMALL))
 def test_small_tables_decide_as_before(preset: str) -> None:
-    """Every decision of seeded all-heuristic games, against digests recorded with the
-    code before this change (tests/heuristic_golden.py)."""
+    """Every decision of seeded all-heuristic games, and apart the words of its speeches,
+    against digests recorded with the code before this change (tests/heuristic_golden.py)."""
     config = load_preset(preset)
-    for seed, expected in enumerate(GOLDEN[preset][:SEEDS]):
-        assert digest(config, seed) == expected, (preset, seed)
+    for seed in range(SEEDS):
+        found = digest(config, seed)
+        assert found.decisions == GOLDEN["decisions"][preset][seed], (preset, seed)
+        assert found.speech == GOLDEN["speech"][preset][seed], (preset, seed, "speech")
 
 
 class Watcher:

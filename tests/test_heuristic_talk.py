@@ -5,12 +5,18 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections import Counter, defaultdict
 from functools import cache
+
+import pytest
 
 from agents import make_agent
 from agents.belief import SEER, is_pack
+from agents.tactics import talk
+from agents.tactics.situation import Words
+from agents.tactics.talk import sentences
 from arena.engine import GameResult, run_game
-from arena.engine.events import Death, Speech
+from arena.engine.events import Death, Speech, Vote
 from arena.presets import load_preset
 
 SEEDS = range(6)
@@ -97,3 +103,102 @@ def test_wolves_fake_claim_and_bus() -> None:
             fake += any(c.kind == "role" and c.role == SEER for c in e.claims)
             bus += any(c.kind == "accuse" and c.target in wolves - {e.seat} for c in e.claims)
     assert fake and bus
+
+
+def public(game: GameResult) -> list[tuple[int, Speech]]:
+    return [(i, e) for i, e in enumerate(game.events)
+            if isinstance(e, Speech) and e.context != "wolf_chat"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_no_two_seats_say_one_sentence_on_one_day(lang: str) -> None:
+    """Issue 30, item 7: each bot words its speech apart from the speeches it heard
+    today (measured over 50 games by scripts/bot_repeats.py)."""
+    for game in games("classic-12", lang):
+        said: dict[tuple[int, str], set[int]] = defaultdict(set)
+        for _, e in public(game):
+            for sentence in sentences(e.text):
+                said[(e.day, sentence)].add(e.seat)
+        assert len(said) > 20
+        assert [k for k, seats in said.items() if len(seats) > 1] == []
+        if lang == "zh":
+            assert not any(re.search("[A-Za-z]", e.text) for _, e in public(game))
+
+
+def test_a_death_is_told_once_a_day_and_never_a_wolfs() -> None:
+    told = 0
+    for game in games("classic-12", "en"):
+        wolves = {s for s, r in game.roles.items() if is_pack(r)}
+        for seat in game.roles:
+            phrasings = talk.phrasings("en", "night_death", 0, seat=seat)
+            tellers = [(e.day, e.seat) for _, e in public(game)
+                       if any(p in e.text for p in phrasings)]
+            assert len({day for day, _ in tellers}) == len(tellers), seat
+            assert seat not in wolves or not tellers
+            told += len(tellers)
+    assert told
+
+
+def matches(key: str, text: str) -> list[dict[str, str]]:
+    """The fields of every English phrasing of the catalog line ``key`` found in ``text``
+    (``when``: "today" or "on day N"; a seat: its number)."""
+    found = []
+    for template in talk.LINES[key]["en"]:
+        pattern, seen = re.escape(template), set()
+        for name in re.findall(r"\{(\w+)\}", template):
+            value = r"today|on day \d+" if name == "when" else r"[\w ]+?" if name in (
+                "role", "why") else r"\d+"
+            spot = re.escape("{" + name + "}")
+            pattern = pattern.replace(spot, f"(?P={name})" if name in seen else
+                                      f"(?P<{name}>{value})", 1)
+            seen.add(name)
+        found += [m.groupdict() for m in re.finditer(pattern, text)]
+    return found
+
+
+def day_of(when: str, today: int) -> int:
+    return today if when == "today" else int(when.split()[-1])
+
+
+def test_own_reasons_and_agreements_cite_what_happened() -> None:
+    """A bot's own reasons (a vote or an accusation against it, the night's victim who
+    suspected the seat) and its agreement with an earlier speaker are facts of the game
+    before the speech."""
+    cited: Counter[str] = Counter()
+    for preset in ("classic-12", "online-standard-12"):
+        for game in games(preset, "en"):
+            events = game.events
+            for i, e in public(game):
+                before = events[:i]
+                said = [(b.seat, c.kind, c.target, b.day) for b in before
+                        if isinstance(b, Speech) and b.context != "wolf_chat" for c in b.claims]
+                accused = next((c.target for c in e.claims if c.kind == "accuse"), None)
+                for f in matches("why.voted_me", e.text):
+                    assert any(isinstance(v, Vote) and (v.seat, v.target, v.day) == (
+                        accused, e.seat, day_of(f["when"], e.day)) for v in before), e.text
+                    cited["voted_me"] += 1
+                for f in matches("why.accused_me", e.text):
+                    assert (accused, "accuse", e.seat, day_of(f["when"], e.day)) in said, e.text
+                    cited["accused_me"] += 1
+                for f in matches("why.victim", e.text):
+                    dead = int(f["dead"])
+                    assert any(isinstance(d, Death) and d.seat == dead and d.cause == "night"
+                               for d in before), e.text
+                    assert any(s == dead and t == accused for s, k, t, _ in said
+                               if k == "accuse"), e.text
+                    cited["victim"] += 1
+                for key, kind in (("agree", "accuse"), ("agree_seer", "vouch")):
+                    for f in matches(key, e.text):
+                        assert (int(f["other"]), kind, int(f["seat"]), e.day) in said, e.text
+                        cited[key] += 1
+    assert set(cited) == {"voted_me", "accused_me", "victim", "agree", "agree_seer"}, cited
+
+
+def test_a_phrasing_said_today_gives_way_to_the_next() -> None:
+    first = Words(lang="zh", salt=5).phrasings("sharp", seat=3, why="")
+    words = Words(lang="zh", salt=5, heard=("".join(first[:-1]),))
+    words.line("sharp", seat=3, why="")
+    assert words.parts == [first[-1]]
+    again = words.phrasings("sharp", seat=3, why="")
+    words.line("sharp", seat=3, why="")  # every phrasing said: the first for this place
+    assert words.parts == [first[-1], again[0]]

@@ -1,70 +1,77 @@
 """Replay is exact whatever the timing: seats that answer after a random delay, under a
-time limit some answers miss, on fanlang-9 (wolves may self-destruct during anyone's
-speech), and every game's transcript replays line for line."""
+time limit some answers miss (tests/dawdler.py), on fanlang-9 (wolves may self-destruct
+during anyone's speech) and village-11 (powers whose pass leaves no event, the bailiff's
+two questions recorded in one event), and every game's transcript replays line for line."""
 
 from __future__ import annotations
 
 import asyncio
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from agents.random import RandomAgent
 from agents.replay import ReplayAgent, Step, decisions_by_seat
 from arena.app import reproduce
-from arena.app.session import Session
-from arena.engine import Decision, Observation, Request, observe
-from arena.engine.requests import SHAPES, UnusableAnswer, Usage
-from arena.presets import load_preset
+from arena.engine import Decision, Request, observe
+from tests.dawdler import Dawdler, Stickler, play
 
-LIMIT_S = 0.004  # the judge's time limit; delays run to 1.5 times it, so some miss it
+PRESETS = ("fanlang-9", "village-11")
 
 
-class Dawdler:
-    """A seat that answers after a seeded random delay: a random legal answer (a
-    self-destruct now and then), sometimes billed like a model's, sometimes unusable."""
-
-    concurrent = True
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(f"dawdler:{seed}")
-        self.bot = RandomAgent(seed)
-
-    async def decide(self, observation: Observation, request: Request) -> Decision:
-        rng = self.rng
-        delay, billed, unusable = rng.uniform(0, 1.5 * LIMIT_S), rng.random(), rng.random()
-        await asyncio.sleep(delay)
-        calls = (Usage(model="m", input_tokens=1 + int(delay * 1e6)),) if billed < 0.5 else ()
-        if unusable < 0.1:
-            raise UnusableAnswer("?", "no JSON object", calls)
-        decision = (Decision(request.kind, yes=rng.random() < 0.1)
-                    if SHAPES[request.kind] == "yes_no" else self.bot.pick(request))
-        decision.usage = calls
-        return decision
-
-
-def play_and_verify(seed: int, out: Path) -> tuple[bool, str]:
-    config = load_preset("fanlang-9")
-    seats = range(1, config.players + 1)
-    agents = {seat: Dawdler(seed * 100 + seat) for seat in seats}
-    session = Session(config, dict(agents), seed=seed, specs=dict.fromkeys(seats, "dawdler"),
-                      out=out, timeout_s=LIMIT_S)
-    asyncio.run(session.run())
+def play_and_verify(preset: str, seed: int, out: Path, seat: type[Dawdler] = Dawdler
+                    ) -> tuple[bool, str]:
+    play(preset, seed, out, seat)
     return reproduce.verify(out)
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_games_with_late_answers_replay_exactly(tmp_path: Path, seed: int) -> None:
-    ok, message = play_and_verify(seed, tmp_path / "game.jsonl")
+@pytest.mark.parametrize(("preset", "seed"), [("fanlang-9", 1), ("fanlang-9", 2),
+                                              ("village-11", 1), ("village-11", 2)])
+def test_games_with_late_answers_replay_exactly(tmp_path: Path, preset: str, seed: int
+                                                ) -> None:
+    ok, message = play_and_verify(preset, seed, tmp_path / "game.jsonl")
     assert ok, message
 
 
+@pytest.mark.parametrize("seed", [10, 13, 24])
+def test_village_games_with_billed_passes_and_two_questions_replay_exactly(
+        tmp_path: Path, seed: int) -> None:
+    """The same games on every run; before, a billed "no" to a pardon (seed 10), the
+    bailiff's house (13) and a billed "no" to a bar (24) broke ``--verify``."""
+    ok, message = play_and_verify("village-11", seed, tmp_path / "game.jsonl", Stickler)
+    assert ok, message
+
+
+def test_the_bailiffs_calls_and_a_billed_pass_go_to_their_own_answers() -> None:
+    """The bailiff's move and house are answered (and billed) before the one event that
+    records both; the noble's billed "no" to a pardon leaves only its usage."""
+    def usage(seq: int, seat: int, kind: str) -> dict[str, Any]:
+        return {"seq": seq, "day": 2, "type": "usage", "seat": seat, "kind": kind,
+                "model": "m", "input_tokens": seq}
+
+    events: list[dict[str, Any]] = [
+        usage(10, 7, "move"), usage(11, 7, "house"),
+        {"seq": 12, "day": 2, "type": "building_power", "seat": 7, "building": "bailiff",
+         "power": "move", "target": 3, "targets": [5]},
+        usage(20, 4, "pardon"),
+        {"seq": 21, "day": 2, "type": "death", "seat": 2, "cause": "vote"},
+        usage(30, 4, "vote"),
+        {"seq": 31, "day": 2, "type": "vote", "seat": 4, "target": 1}]
+    steps = decisions_by_seat(events)
+    billed = [(s.kind, s.day, [u.input_tokens for u in getattr(s.answer, "usage", ())])
+              for seat in (7, 4) for s in steps[seat]]
+    assert billed == [("move", 2, [10]), ("house", None, [11]),
+                      ("pardon", 2, [20]), ("vote", None, [30])]
+    pardon = steps[4][0].answer
+    assert isinstance(pardon, Decision) and pardon.yes is False
+
+
 @pytest.mark.slow
-def test_many_games_with_late_answers_replay_exactly(tmp_path: Path) -> None:
+@pytest.mark.parametrize("preset", PRESETS)
+def test_many_games_with_late_answers_replay_exactly(tmp_path: Path, preset: str) -> None:
     failed = [(seed, message) for seed in range(40)
-              for ok, message in [play_and_verify(seed, tmp_path / f"{seed}.jsonl")] if not ok]
+              for ok, message in [play_and_verify(preset, seed, tmp_path / f"{seed}.jsonl")]
+              if not ok]
     assert not failed, failed[:2]
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from agents import make_agent
 from arena.app.entry import main
 from tests.llm.stub_server import StubServer
 
@@ -37,6 +38,18 @@ def planted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, Path]
         "def chat():\n    raise SystemExit('the factory ran')\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(folder))
     return name, mark
+
+
+def test_a_seat_built_from_the_planted_spec_runs_its_code(planted: tuple[str, Path]) -> None:
+    """The control of the tests below: building the seat the header names would import
+    the module (its mark) and call its factory."""
+    name, mark = planted
+    try:
+        with pytest.raises(SystemExit, match="the factory ran"):
+            make_agent(f"langchain:{name}:chat", 3, 1)
+    finally:
+        sys.modules.pop(name, None)
+    assert mark.read_text(encoding="utf-8") == "imported"
 
 
 def last_seq(game: Path) -> int:

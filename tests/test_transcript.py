@@ -495,8 +495,6 @@ def test_replay_seat_shows_exactly_the_visible_events(which: str,
         for signature, expected in signatures.items():
             assert (signature in text) == expected, (seat, signature)
             checked += 1
-        assert list(transcript.iter_visible(events, seat)) == [
-            e for e in events if visible(e, seat)]
     assert checked > players * 5
 
 

@@ -30,7 +30,7 @@ class ChatRequest:
     schema: dict[str, Any]
     temperature: float | None = None
     max_tokens: int | None = None  # None: the model's default (capabilities.toml)
-    cache_key: str = ""  # one seat's conversation in one game (OpenAI's prompt_cache_key)
+    cache_key: str = ""  # the seats whose prompts share a front (OpenAI's prompt_cache_key)
     seed: int | None = None  # sent to APIs that take one (OpenAI chat completions)
     # in the game's language: the schema's lead-in where it is sent as text, and the
     # description of the answer tool

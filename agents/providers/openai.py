@@ -109,7 +109,7 @@ class OpenAIProvider(SdkProvider):
         effort = request.reasoning_effort or caps.reasoning_effort
         if effort is not None:
             body["reasoning_effort"] = effort
-        if request.cache_key:  # routes a seat's calls to the server holding its prefix
+        if request.cache_key:  # routes the calls to the servers holding their shared front
             body["prompt_cache_key"] = request.cache_key
         if request.seed is not None:
             body["seed"] = request.seed

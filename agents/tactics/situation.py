@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain, takewhile
 from typing import Any
 
 from agents.base import derive_seed
 from agents.belief import PIPER, SEER, WOLF, Belief, Evidence, is_pack
 from agents.tactics import talk
-from arena.engine.events import Claim
+from arena.engine.events import BaseEvent, Claim, Speech
 from arena.engine.requests import Decision, Request
 from arena.engine.view import Observation
 
@@ -40,9 +42,29 @@ class Situation:
         self.memo: dict[object, Any] = {}
 
     def words(self) -> Words:
-        """An empty speech in this game's language, worded by this seat and moment."""
+        """An empty speech in this game's language, worded by this seat and moment apart
+        from the speeches it heard today."""
         return Words(lang=self.lang, salt=shared_hash("talk", self.me, self.obs.day,
-                                                      len(self.obs.events)))
+                                                      len(self.obs.events)),
+                     heard=tuple(e.text for e in self.speeches()))
+
+    def today(self) -> list[BaseEvent]:
+        """Today's events so far, newest first."""
+        found: list[BaseEvent] | None = self.memo.get("today")
+        if found is None:
+            day = self.obs.day  # days only grow
+            found = self.memo["today"] = list(
+                takewhile(lambda e: e.day == day, reversed(self.obs.events)))
+        return found
+
+    def speeches(self) -> list[Speech]:
+        """Today's speeches this seat heard, oldest first."""
+        return [e for e in reversed(self.today()) if isinstance(e, Speech)]
+
+    def echoes(self, kind: str, target: int) -> list[int]:
+        """The other seats that made the claim ``kind`` on ``target`` aloud today."""
+        return [e.seat for e in self.speeches() if e.seat != self.me and e.context != "wolf_chat"
+                and any(c.kind == kind and c.target == target for c in e.claims)]
 
     @property
     def role(self) -> str:
@@ -145,22 +167,77 @@ class Situation:
         return self.danger(seat, view) >= max(1.25 * self.baseline(view), CREDIBLE)
 
 
+Reason = tuple[str, Mapping[str, object]]
+"""A ``why.*`` clause of the catalog and its fields."""
+
+
 @dataclass(slots=True)
 class Words:
-    """A speech under construction."""
+    """A speech under construction, in sentences nobody said today: ``heard`` holds
+    today's speeches as this seat heard them, ``said`` their sentences and this speech's."""
 
     parts: list[str] = field(default_factory=list)
     claims: list[Claim] = field(default_factory=list)
     lang: str = "en"
     salt: int = 0
+    heard: tuple[str, ...] = ()
+    said: set[str] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self.said.update(s for text in self.heard for s in talk.sentences(text))
 
     def say(self, text: str, *claims: Claim) -> None:
         self.parts.append(text)
+        self.said.update(talk.sentences(text))
         self.claims.extend(claims)
 
     def line(self, key: str, *claims: Claim, **fields: object) -> None:
-        """Say one phrasing of the catalog line ``key`` (agents.tactics.talk)."""
-        self.say(self.text(key, **fields), *claims)
+        """Say a phrasing of the catalog line ``key`` (agents.tactics.talk) nobody said
+        today."""
+        self.say(self.fresh(self.phrasings(key, **fields)), *claims)
+
+    def argue(self, key: str, claim: Claim, reasons: Sequence[Reason], echoes: Sequence[int],
+              echo: str) -> None:
+        """Say ``key`` about the claim's seat with a reason nobody gave today, else side
+        with a seat in ``echoes`` (who said as much today) in the line ``echo``, else
+        with a reason already given, else with none."""
+        seat = claim.target
+        clauses = [self.phrasings(k, **fields) for k, fields in reasons]
+        old = [c for c in clauses if self.mentioned(c)]
+        new = [c for c in clauses if c not in old]
+
+        def told(groups: list[list[str]]) -> Iterator[str]:
+            for clause in groups:
+                for why in clause:
+                    yield from self.phrasings(key, seat=seat, why=why)
+
+        self.say(self.fresh(chain(told(new), self.sided(echo, seat, echoes), told(old),
+                                  told([[""]]))), claim)
+
+    def sided(self, key: str, seat: int | None, echoes: Sequence[int]) -> Iterator[str]:
+        """The phrasings of ``key`` siding with each seat in ``echoes`` about ``seat``."""
+        return (text for other in echoes for text in self.phrasings(key, seat=seat, other=other))
+
+    def phrasings(self, key: str, **fields: object) -> list[str]:
+        """Every phrasing of ``key``, the first chosen by the speaker, the moment and
+        the line's place in the speech."""
+        return talk.phrasings(self.lang, key, self.salt + len(self.parts) * 7 + len(key),
+                              **fields)
+
+    def fresh(self, texts: Iterable[str]) -> str:
+        """The first of ``texts`` none of whose sentences was said today (else the first:
+        every phrasing was said)."""
+        first = None
+        for text in texts:
+            first = text if first is None else first
+            if not any(s in self.said for s in talk.sentences(text)):
+                return text
+        assert first is not None, "no phrasing"
+        return first
+
+    def mentioned(self, phrasings: Iterable[str]) -> bool:
+        """Whether a speech heard today holds one of ``phrasings`` (a clause or a line)."""
+        return any(p in text for p in phrasings for text in self.heard)
 
     def check(self, target: int, wolf: bool, *, medium: bool = False) -> None:
         """A check result told (``medium``: what an exiled seat was)."""
@@ -168,10 +245,6 @@ class Words:
             "check_wolf" if wolf else "check_good")
         self.line(key, Claim(kind="check", target=target, result=WOLF if wolf else "good"),
                   target=target)
-
-    def text(self, key: str, **fields: object) -> str:
-        """One phrasing of ``key``, varied by the speaker, the moment and the place."""
-        return talk.line(self.lang, key, self.salt + len(self.parts) * 7 + len(key), **fields)
 
     def decision(self, kind: str) -> Decision:
         joiner = "" if self.lang == "zh" else " "

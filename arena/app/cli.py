@@ -14,7 +14,7 @@ from rich.console import Console
 
 from agents import AgentSpecError
 from agents.scripted import ScenarioError
-from agents.table import TableError
+from agents.seat_options import TableError
 from arena.app import commands
 from arena.engine import RuleError, StopGame
 from arena.errors import ABORTED, TranscriptError, UsageError

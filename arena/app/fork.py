@@ -32,14 +32,24 @@ class Clock:
     def __call__(self, event: BaseEvent) -> None:
         self.seq = event.seq
 
+    def next(self) -> int:
+        """The seq of the next event: where a replayed question is asked."""
+        return self.seq + 1
+
 
 class ForkSeat:
-    """The recorded answers while the game is before the fork point, then ``then``."""
-
-    concurrent = True
+    """The recorded answers while the game is before the fork point, matched as
+    ``arena replay`` matches them (agents/replay.py), then ``then``."""
 
     def __init__(self, recorded: ReplayAgent, then: Agent, clock: Clock, at: int) -> None:
         self.recorded, self.then, self.clock, self.at = recorded, then, clock, at
+
+    @property
+    def concurrent(self) -> bool:
+        """In line while replaying, as ``arena replay`` asks (an answer recorded where it
+        was asked is served only there, and a seat asked beside others is asked after
+        their answers are recorded); from the fork point on, as its agent is asked."""
+        return self.clock.seq >= self.at and bool(getattr(self.then, "concurrent", False))
 
     async def decide(self, observation: Observation, request: Request) -> Decision:
         if self.clock.seq < self.at:
@@ -95,12 +105,13 @@ def fork_session(parent: Path, at: int, specs: dict[int, str], out: Path,
     queues = decisions_by_seat([e.to_dict() for e in events])
     clock = Clock()
     agents: dict[int, Agent] = {
-        seat: ForkSeat(ReplayAgent(queues.get(seat, [])), make_agent(spec, seat, seed),
+        seat: ForkSeat(ReplayAgent(queues.get(seat, []), clock.next),
+                       make_agent(spec, seat, seed),
                        clock, at)
         for seat, spec in chosen.items()}
     return Session(config, agents, seed=seed, deal=deal_of(header, config), specs=chosen,
                    out=out, sinks=[clock], timeout_s=timeout_s,
-                   record_reasoning=header.record_reasoning,
+                   record_reasoning=header.record_reasoning, draws=header.draws,
                    fork=ForkOrigin(parent=header.game_id or parent.stem, at=at))
 
 

@@ -15,10 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from agents.base import Agent
-from agents.breaker import endpoint_name
 from agents.llm import LLMAgent
 from agents.providers.prices import price_for
-from arena.app.tournament.budget import Budget, CappedProvider, GamePurse
+from arena.app.tournament.budget import Budget, capped
 from arena.errors import UsageError
 
 
@@ -36,6 +35,5 @@ def cap_seats(agents: Mapping[int, Agent], cap: float) -> Budget:
     budget = Budget(cap)
     for seat, agent in agents.items():
         if isinstance(agent, LLMAgent):
-            agent.provider = CappedProvider(
-                agent.provider, GamePurse(budget, seat, endpoint_name(agent.provider)))
+            agent.provider = capped(agent.provider, budget, seat)
     return budget

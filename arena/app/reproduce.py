@@ -30,7 +30,7 @@ def replay_lines(transcript: Transcript) -> list[str]:
     session = Session(config, dict(agents), seed=header.seed or 0,
                       deal=deal_of(header, config),
                       sinks=[lambda e: produced.append(event_line(e)), *stops],
-                      record_reasoning=header.record_reasoning)
+                      record_reasoning=header.record_reasoning, draws=header.draws)
     with suppress(StopGame):  # where the recorded game stopped (``_stops``)
         asyncio.run(session.run())
     return produced

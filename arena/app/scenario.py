@@ -11,8 +11,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agents.scripted import Entry, Queues, ScenarioError, ScriptedAgent, to_decision
-from agents.table import Age, Building, Gender
+from agents.seat_options import Age, Building, Gender
 from arena.engine import GameConfig, RuleError, make_rules
+from arena.engine.chance import DrawError, ForcedDraws
 from arena.engine.requests import KINDS, shape_of
 from arena.files import first_error, read_text
 from arena.header import Seed
@@ -37,6 +38,7 @@ class ScenarioFile(BaseModel):
     fallback: dict[str, str] = {}
     seats: dict[str, dict[str, Any]] = {}
     attributes: dict[int, SeatAttributes] = {}
+    draws: dict[str, Any] = {}  # forced chance draws (arena/engine/chance.py)
     description: str = ""
 
 
@@ -47,6 +49,7 @@ class Scenario:
     deal: list[str] | None
     fallback: str
     scripts: dict[int, tuple[Queues, dict[int, Queues]]] = field(default_factory=dict)
+    draws: dict[str, Any] = field(default_factory=dict)
     last: dict[int, ScriptedAgent] = field(default_factory=dict, repr=False)
 
     def agents(self, make_fallback: Any) -> dict[int, ScriptedAgent]:
@@ -142,5 +145,9 @@ def parse(data: dict[str, Any], where: str = "scenario") -> Scenario:
             raise ScenarioError(
                 f"{where}: seats.{key} is not a seat of this {config.players}-player game")
         scripts[int(key)] = _seat_script(where, int(key), table)
+    try:
+        ForcedDraws(spec.draws, config.players)  # checked now, made as the game plays
+    except DrawError as exc:
+        raise ScenarioError(f"{where}: {exc}") from None
     fallback = spec.fallback.get("agent", "passive")
-    return Scenario(config, spec.seed, spec.roles, fallback, scripts)
+    return Scenario(config, spec.seed, spec.roles, fallback, scripts, spec.draws)

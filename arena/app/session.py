@@ -63,7 +63,8 @@ class Session:
                  players: Mapping[int, str] | None = None, out: Path | None = None,
                  game_id: str | None = None, sinks: Sequence[Sink] = (),
                  timeout_s: float = 60.0, record_reasoning: bool = False,
-                 fork: ForkOrigin | None = None) -> None:
+                 fork: ForkOrigin | None = None,
+                 draws: Mapping[str, object] | None = None) -> None:
         self.config, self.agents, self.seed = config, agents, seed
         self._fork = fork
         self._specs, self._players = specs, players or {}
@@ -71,7 +72,7 @@ class Session:
         self._sinks = list(sinks)
         self.game = Game(config, agents, seed=seed, deal=deal,
                          sink=self._fan_out if self._sinks or out is not None else None,
-                         timeout_s=timeout_s, record_reasoning=record_reasoning)
+                         timeout_s=timeout_s, record_reasoning=record_reasoning, draws=draws)
         self.writer = TranscriptWriter(out, self.header) if out is not None else None
         if self.writer is not None:
             self._sinks.insert(0, self.writer)
@@ -147,7 +148,8 @@ class Setup:
             cap_seats(agents, self.budget_usd)
         return Session(self.config, agents, seed=seed, deal=self.deal,
                        specs=self.seat_specs(), players=self.players, out=out, sinks=sinks,
-                       timeout_s=self.timeout_s, record_reasoning=self.record_reasoning)
+                       timeout_s=self.timeout_s, record_reasoning=self.record_reasoning,
+                       draws=self.scenario.draws if self.scenario is not None else None)
 
 
 async def play_game(setup: Setup, seed: int, out: Path | None,

@@ -7,10 +7,11 @@ from arena.engine.game import Game, GameResult, run_game, run_game_in_line
 from arena.engine.judge import AbortGame, StopGame
 from arena.engine.newmoon.expansion import SPEC as NEW_MOON
 from arena.engine.requests import Decision, Request
+from arena.engine.variants import EXPANSION as VARIANTS
 from arena.engine.view import Observation, observe
 from arena.engine.village.expansion import SPEC as VILLAGE
 
-for _expansion in (VILLAGE, NEW_MOON):  # each plugs its hooks into the core game
+for _expansion in (VARIANTS, VILLAGE, NEW_MOON):  # each plugs its hooks into the core game
     register(_expansion)
 
 __all__ = [

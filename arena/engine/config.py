@@ -39,15 +39,12 @@ from arena.engine.roles.thief import ThiefRules
 from arena.engine.roles.werewolf import WolfRules
 from arena.engine.roles.white_wolf import WhiteWolfRules
 from arena.engine.roles.witch import WitchRules
+from arena.engine.rule_types import RuleError as RuleError  # its home, out of import cycles
 from arena.engine.rule_types import RuleGroup, TieRule, dotted
 from arena.engine.village.rules import BuildingRules
 
 NIGHT_ORDER = tuple(s.name for s in sorted(
     (s for s in ROLES.values() if s.night_rank is not None), key=lambda s: s.night_rank or 0))
-
-
-class RuleError(ValueError):
-    """A rule key or value that does not exist, or a deal that does not add up."""
 
 
 class RevealRules(RuleGroup):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from arena.engine.events import CauseOfDeath, Death, Speech
 from arena.engine.expansion import hooks
-from arena.engine.roles import ROLES, cupid, lives, sheriff
+from arena.engine.roles import ROLES, cupid, sheriff, spare_lives
 from arena.engine.win import check_win
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ async def resolve(judge: Judge, initial: list[tuple[int, str]], *,
         for seat, cause, kind in batch:
             sheriff_death = _announce(judge, seat, cause, kind) or sheriff_death
         await _last_words(judge, batch)
-        penalized = [s for s, c, _ in batch if lives.penalty_applies(judge, s, c)]
+        penalized = [s for s, c, _ in batch if spare_lives.penalty_applies(judge, s, c)]
         early = judge.rules.elder__penalty_timing == "before_triggers"
         queue = _penalties(judge, penalized) if early else []
         queue += await _last_acts(judge, batch, reference)
@@ -147,7 +147,7 @@ def _penalties(judge: Judge, penalized: list[int]) -> list[Dying]:
     """Apply each elder / chief penalty; the revealed idiots who leave with the elder."""
     leaving: list[Dying] = []
     for seat in penalized:
-        leaving += [(s, "elder_penalty", "day") for s in lives.apply_penalty(judge, seat)
+        leaving += [(s, "elder_penalty", "day") for s in spare_lives.apply_penalty(judge, seat)
                     if judge.state.is_alive(s)]
     return leaving
 
@@ -157,7 +157,7 @@ def _with_lovers(judge: Judge, queue: list[Dying]) -> list[Dying]:
     death of a breakup cause ends the pair instead (C36)."""
     st, rules = judge.state, judge.rules
     seats, breakups, chains = st.seats, rules.lovers__breakup_causes, rules.lovers__chain_causes
-    grieving = [v.partners for v in judge.variants if v.partners]
+    grieving = hooks(lambda x: x.grief)
     batch = list(queue)
     seen = {seat for seat, _, _ in batch}
     i = 0

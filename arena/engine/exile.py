@@ -8,6 +8,7 @@ from collections.abc import Callable
 from functools import partial
 
 from arena.engine import deaths
+from arena.engine.chance import chance
 from arena.engine.events import Speech, Vote
 from arena.engine.expansion import hooks, today
 from arena.engine.judge import Judge
@@ -20,6 +21,11 @@ TIE_TAKERS = {s.tie_rule: (s.name, s.on_tie) for s in ROLES.values()
               if s.tie_rule is not None and s.on_tie is not None}  # who dies instead
 ON_EXILE = {s.name: s.on_exile for s in ROLES.values() if s.on_exile is not None}
 INSTEAD = {s.name: s.tie_instead for s in ROLES.values() if s.tie_instead is not None}
+TIE_LOT = chance("exile_tie", "C13, `vote.tie` rule `random`: an exile vote still tied when "
+                 "the rule comes up; the player exiled, among the tied.")
+STAND_IN_LOT = chance("stand_in_tie", "C33a, the Harvest scapegoat: the village's ballot "
+                      "for the neighbour who dies in his place is tied (or nobody votes); "
+                      "the neighbour who dies, among the leaders.")
 
 
 def vote_options(judge: Judge, voter: int, candidates: list[int]) -> list[int]:
@@ -29,13 +35,12 @@ def vote_options(judge: Judge, voter: int, candidates: list[int]) -> list[int]:
 
 def ballot_options(judge: Judge, candidates: list[int]) -> Callable[[int], list[int]]:
     """Each voter's legal exile ballots among ``candidates``, the rules read once for a
-    ballot: not himself unless allowed, lovers' restrictions (C19), a variant's, then an
-    expansion's (the New Moon's)."""
+    ballot: not himself unless allowed, lovers' restrictions (C19), then the expansions'
+    (the variants', the New Moon's)."""
     rules, seats = judge.rules, judge.state.seats
     allow_self, restriction = rules.vote__allow_self, rules.lovers__vote_restriction
     forbid = restriction in ("forbid_each_other", "forbid_abandoned")
-    narrowers = [*(v.vote_options for v in judge.variants if v.vote_options is not None),
-                 *hooks(lambda x: x.vote_options)]
+    narrowers = hooks(lambda x: x.vote_options)
 
     def options_of(voter: int) -> list[int]:
         options = candidates
@@ -61,10 +66,10 @@ def ballot_weights(judge: Judge) -> Callable[[int], float]:
 
 
 async def exile_vote(judge: Judge, order: list[int]) -> None:
-    """``order``: the living seats in speaking order (used for sequential votes). A
-    variant may choose the exiled seat another way (its ``exile`` hook)."""
+    """``order``: the living seats in speaking order (used for sequential votes). An
+    expansion may choose the exiled seat another way (its ``ballot`` hook: a variant's)."""
     st = judge.state
-    choose = next((v.exile for v in judge.variants if v.exile is not None), ballot)
+    choose = next((way for pick in hooks(lambda x: x.ballot) if (way := pick(judge))), ballot)
     out = await choose(judge, order)
     if out is None:
         return
@@ -76,7 +81,8 @@ async def exile_vote(judge: Judge, order: list[int]) -> None:
             return
     spared = ON_EXILE.get(st.role_of(out))
     if spared is None or not spared(judge, out):
-        along = [d for v in judge.variants if v.exiled is not None for d in v.exiled(judge, out)]
+        along = [d for with_exile in hooks(lambda x: x.exile_deaths)
+                 for d in with_exile(judge, out)]
         await deaths.resolve(judge, [(out, "vote"), *along], reference=out)
         for after in hooks(lambda x: x.after_exile):
             after(judge, out)
@@ -152,7 +158,7 @@ async def break_tie(judge: Judge, tied: list[int], ballots: dict[int, int | None
                 return tied[0] if tied else None
             continue  # still tied: the next rule settles it
         if rule == "random":
-            return judge.rng.choice(tied)
+            return judge.draw(TIE_LOT, tied)
         if rule == "none":
             return None
     return None
@@ -171,7 +177,7 @@ async def instead_of(judge: Judge, rule: str, seats: list[int], order: list[int]
         round_no=1, weight=ballot_weights(judge), sequential=sequential,
         head=head)
     leaders = tally.leaders or seats
-    return leaders[0] if len(leaders) == 1 else judge.rng.choice(leaders)
+    return leaders[0] if len(leaders) == 1 else judge.draw(STAND_IN_LOT, leaders)
 
 
 async def revote(judge: Judge, tied: list[int], limit: int, order: list[int]) -> list[int]:

@@ -16,12 +16,11 @@ from arena.engine.events import (
 )
 from arena.engine.expansion import hooks
 from arena.engine.judge import GameOver, Judge
-from arena.engine.roles import ROLES, lives, sheriff
+from arena.engine.roles import ROLES, sheriff, spare_lives
 from arena.engine.roles.base import NightStep
 from arena.engine.roles.factions import in_pack
 from arena.engine.roles.werewolf import pack
 from arena.engine.state import NightState
-from arena.engine.variants import active
 
 DAYBREAK = tuple(s.at_daybreak for s in ROLES.values() if s.at_daybreak is not None)
 UNGUARDABLE = frozenset(name for name, s in ROLES.items() if not s.guardable)
@@ -40,20 +39,20 @@ def deal(judge: Judge) -> None:
     if len(wolves) > 1:
         for wolf in wolves:
             judge.emit(Reveal, wolves, seat=wolf, role=st.role_of(wolf), reason="wolf_team")
-    for variant in judge.variants:
-        if variant.dealt is not None:
-            variant.dealt(judge)
+    for tell in hooks(lambda x: x.dealt):
+        tell(judge)
 
 
 NightSteps = tuple[tuple[str, "NightStep | None", "NightStep | None", bool], ...]
 
 
 def night_plan(config: GameConfig, rules: RuleSet) -> tuple[NightSteps, NightSteps]:
-    """Each role of night.order with a variant's step in its place (else None), its own
-    step when it is dealt (else None) and whether it wakes on the first night only; then
-    only those of them that may act."""
-    variant_steps = {name: step for v in active(rules) for name, step in v.night.items()}
-    steps = tuple((name, variant_steps.get(name),
+    """Each role of night.order with an expansion's step in its place (else None), its
+    own step when it is dealt (else None) and whether it wakes on the first night only;
+    then only those of them that may act."""
+    instead = {name: step for steps_of in hooks(lambda x: x.night_steps)
+               for name, step in steps_of(rules).items()}
+    steps = tuple((name, instead.get(name),
                    ROLES[name].night if config.roles.get(name) else None,
                    ROLES[name].first_night_only) for name in rules.night__order)
     return steps, tuple(s for s in steps if s[1] is not None or s[2] is not None)
@@ -67,9 +66,9 @@ async def night(judge: Judge) -> None:
     every, acting = judge.fixed(night_plan)
     follow = any(every_step(judge) for every_step in hooks(lambda x: x.every_step))
     first = judge.state.day == 1
-    for name, variant_step, step, first_only in every if follow else acting:
-        if variant_step is not None:  # a variant's step in the role's place
-            await variant_step(judge)
+    for name, replacement, step, first_only in every if follow else acting:
+        if replacement is not None:  # e.g. a variant's step in the role's place
+            await replacement(judge)
         elif step is not None and (first or not first_only):
             for instead in hooks(lambda x: x.night_step):
                 step = instead(judge, name, step)
@@ -97,9 +96,6 @@ async def dawn(judge: Judge) -> int | None:
     for seat, cause in tonight.fated:  # the arsonist's fire (R16)
         if st.is_alive(seat):
             dying.setdefault(seat, cause)
-    for variant in judge.variants:
-        if variant.dawn is not None:
-            variant.dawn(judge, tonight, dying)
     for change in hooks(lambda x: x.dawn):
         change(judge, tonight, dying)
     st.night_deaths = sorted(dying)
@@ -122,15 +118,16 @@ def _survives(judge: Judge, tonight: NightState, target: int, source: str) -> bo
     saved = source == "wolves" and tonight.saved == target
     if guarded and saved:
         return judge.rules.save__double_save == "survives"
-    return guarded or lives.absorbs(judge, target) or saved
+    return guarded or spare_lives.absorbs(judge, target) or saved
 
 
 def speaking_order(judge: Judge, reference: int | None) -> list[int]:
-    """Clockwise from the left of the reference seat (C30), living seats only; a variant
-    may set it instead (speech.order = drawn)."""
-    for variant in judge.variants:
-        if variant.order is not None:
-            return variant.order(judge, reference)
+    """Clockwise from the left of the reference seat (C30), living seats only; an
+    expansion may set it instead (a variant's speech.order = drawn)."""
+    for order_of in hooks(lambda x: x.speaking_order):
+        order = order_of(judge, reference)
+        if order is not None:
+            return order
     st = judge.state
     if judge.rules.speech__order == "seat_order":
         reference = 0

@@ -11,6 +11,7 @@ from typing import Required, TypedDict
 from typing_extensions import Unpack
 
 from arena.engine import drive
+from arena.engine.chance import DrawError
 from arena.engine.config import GameConfig
 from arena.engine.events import Aborted, BaseEvent, GameEnd, UsageRecord, UsageSummary
 from arena.engine.judge import (
@@ -31,13 +32,15 @@ class GameOptions(TypedDict, total=False):
     """``seed`` drives the engine's one RNG; ``deal`` fixes the cards in seat order;
     ``sink`` receives each event as it happens; ``timeout_s`` bounds every request
     to a concurrent agent (a model or a human), which then gets the fallback;
-    ``record_reasoning`` keeps agents' private reasoning (audience god)."""
+    ``record_reasoning`` keeps agents' private reasoning (audience god); ``draws`` forces
+    chance draws (arena/engine/chance.py)."""
 
     seed: Required[int]
     deal: Sequence[str] | None
     sink: Sink | None
     timeout_s: float
     record_reasoning: bool
+    draws: Mapping[str, object] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,11 +108,15 @@ class Game:
         return self.finish(over)
 
     def finish(self, over: GameOver) -> GameResult:
-        """Log the game's end (and its model usage) and sum it up."""
+        """Log the game's end (and its model usage) and sum it up; DrawError after the end
+        when a forced draw was never made."""
         judge = self._close()
         roles = self.roles
         judge.emit(GameEnd, "public", winner=over.winner, winners=over.winners,
                    roles={str(n): r for n, r in roles.items()}, reason=over.reason)
+        unmade = judge.forced.left() if judge.forced is not None else []
+        if unmade:
+            raise DrawError(f"forced draws the game never made: {', '.join(unmade)}")
         return GameResult(over.winner, over.winners, judge.state.day, roles, tuple(judge.log))
 
     def abort(self, stop: StopGame) -> StopGame:
@@ -135,7 +142,7 @@ async def _ask(judge: Judge, request: Request, notes: list[Note]) -> Decision:
     refusals and fallback as ``judge.check`` says, noted in ``notes``."""
     seat = request.seat
     agent, observation = judge.agents[seat], judge.observation(seat)
-    concurrent = judge.concurrent[seat]
+    concurrent = judge.concurrent(seat)
     attempt = 1
     while True:
         try:
@@ -171,7 +178,7 @@ async def _answer(judge: Judge, request: Request) -> Decision:
 async def _answer_all(judge: Judge, requests: Sequence[Request]) -> list[Decision]:
     """Simultaneous requests: concurrent agents are awaited together, the others in turn,
     and every answer's notes are recorded in request order."""
-    slow = [r for r in requests if judge.concurrent[r.seat]] if judge.any_concurrent else []
+    slow = [r for r in requests if judge.concurrent(r.seat)]
     if not slow:
         return [await _answer(judge, request) for request in requests]
     held: dict[int, list[Note]] = {id(r): [] for r in slow}

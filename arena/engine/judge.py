@@ -9,14 +9,13 @@ from types import MethodType, coroutine
 from typing import Any, Generic, Protocol, TypeVar
 from weakref import finalize
 
+from arena.engine.chance import ForcedDraws
 from arena.engine.config import GameConfig, RuleSet
 from arena.engine.events import BaseEvent, Fallback, Reasoning, Refused, UsageRecord
 from arena.engine.expansion import hooks
 from arena.engine.requests import SHAPES, Decision, Request, UnusableAnswer, Usage
 from arena.engine.roles import ROLES
 from arena.engine.state import GameState, SeatState
-from arena.engine.variants import active
-from arena.engine.variants.base import VariantSpec
 from arena.engine.view import Fold, Observation, Timeline
 
 MAX_TRIES = 3
@@ -44,8 +43,7 @@ class Table:
 
     players: int
     deck: tuple[str, ...]  # the cards in a stable order (config.deck)
-    variants: tuple[VariantSpec, ...]  # the variants its rules switch on
-    states: tuple[tuple[str, Callable[[], Any]], ...]  # the dealt roles' and variants' own
+    states: tuple[tuple[str, Callable[[], Any]], ...]  # the dealt roles' and expansions' own
     plans: dict[Plan[Any], Any]  # see Judge.fixed
 
 
@@ -57,12 +55,11 @@ def table(config: GameConfig) -> Table:
     key = id(config)
     found = _TABLES.get(key)
     if found is None:
-        variants = active(config.rules)
         found = _TABLES[key] = Table(
-            config.players, tuple(config.deck()), variants,
+            config.players, tuple(config.deck()),
             tuple((name, spec.state) for name, spec in ROLES.items()
                   if spec.state is not None and config.roles.get(name))
-            + tuple((v.name, v.state) for v in variants if v.state is not None), {})
+            + tuple(s for states in hooks(lambda x: x.states) for s in states(config)), {})
         finalize(config, _TABLES.pop, key, None)
     return found
 
@@ -139,6 +136,7 @@ class Judge:
         sink: Sink | None = None,
         timeout_s: float = 60.0,
         record_reasoning: bool = False,
+        draws: Mapping[str, object] | None = None,
     ) -> None:
         self.config = config
         self.timeout_s = timeout_s
@@ -149,8 +147,9 @@ class Judge:
         self.rng = random.Random(f"play:{seed}")
         self.seed = seed
         fixed = self.table = table(config)
-        self.variants = fixed.variants
+        self.shifted: tuple[RuleSet | None, dict[Plan[Any], Any]] = (None, {})  # see fixed
         players = fixed.players
+        self.forced = ForcedDraws(draws, players) if draws else None  # a scenario's draws
         if deal is None:
             cards = list(fixed.deck)
             shuffler = random.Random(f"deal:{seed}")
@@ -159,9 +158,8 @@ class Judge:
                 # C26 online: a random player is always made the thief
                 spare, seat = cards.index("thief"), shuffler.randrange(players)
                 cards[spare], cards[seat] = cards[seat], cards[spare]
-            for variant in self.variants:  # a variant's way of dealing the shuffled deck
-                if variant.deal is not None:
-                    cards = variant.deal(cards, players, shuffler)
+            for deal_by in hooks(lambda x: x.deal):  # e.g. a variant's way of dealing
+                cards = deal_by(self, cards, players, shuffler)
         else:
             cards = list(deal)
         self.cards = tuple(cards)  # as dealt: the seats' cards in seat order, then the rest
@@ -174,12 +172,7 @@ class Judge:
         )
         for settle in hooks(lambda x: x.settle):
             settle(self)
-        for variant in self.variants:
-            if variant.setup is not None:
-                variant.setup(self)
         self.agents = agents
-        self.concurrent = {s: bool(getattr(a, "concurrent", False)) for s, a in agents.items()}
-        self.any_concurrent = any(self.concurrent.values())
         self.phase = "setup"
         self.log: list[BaseEvent] = []
         # blind agents decide in line from the request; only the others get views
@@ -197,7 +190,6 @@ class Judge:
         # set by a driver that answers every request where it is asked (the in-line one):
         # the flow then never suspends for a question
         self.answers: Answerer | None = None
-        self.shifted: tuple[RuleSet | None, dict[Plan[Any], Any]] = (None, {})  # see fixed
 
     def fixed(self, plan: Plan[P]) -> P:
         """``plan(config, rules)``: what a module derives from the deal and the rules in
@@ -214,6 +206,20 @@ class Judge:
         if found is None:
             found = plans[plan] = plan(self.config, rules)
         return found
+
+    def draw(self, name: str, options: Sequence[T],
+             chance: Callable[[random.Random], T] | None = None) -> T:
+        """A chance draw among ``options``: ``chance(rng)``, else a uniform choice, unless
+        the game's draws force it (arena/engine/chance.py)."""
+        drawn = self.rng.choice(options) if chance is None else chance(self.rng)
+        if self.forced is None:
+            return drawn
+        return self.forced.outcome(name, self.state.day, options, drawn)
+
+    def concurrent(self, seat: int) -> bool:
+        """Whether the seat's agent is awaited under the time limit, beside the others;
+        read at each request (a fork's seat replays in line, then plays as its agent)."""
+        return bool(getattr(self.agents[seat], "concurrent", False))
 
     # --- events
     def emit(self, cls: type[BaseEvent], audience: Any, /, **fields: Any) -> BaseEvent:

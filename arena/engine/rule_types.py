@@ -1,5 +1,5 @@
-"""What rule keys are made of: the base of every group of keys, and the value types
-that several groups share (death causes, tie rules).
+"""What rule keys are made of: the base of every group of keys, the value types that
+several groups share (death causes, tie rules), and the error a bad key raises.
 
 A role, the Village or the New Moon declares its keys as a ``RuleGroup`` in its own
 module; ``config.RuleSet`` inherits every group, so ``rules.<group>__<key>`` stays typed.
@@ -10,6 +10,10 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
+
+
+class RuleError(ValueError):
+    """A rule key or value that does not exist, or a deal that does not add up."""
 
 
 def dotted(name: str) -> str:

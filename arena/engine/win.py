@@ -6,6 +6,7 @@ victory depends on the winner (he wins with the camp of the player he supports).
 from __future__ import annotations
 
 from arena.engine.config import GameConfig, RuleSet
+from arena.engine.expansion import hooks
 from arena.engine.judge import GameOver, Judge
 from arena.engine.roles import ROLES
 from arena.engine.roles.factions import faction, is_special
@@ -110,11 +111,10 @@ def winner(judge: Judge) -> tuple[str, tuple[int, ...]] | None:
     """The winning side and its seats, or None while the game goes on."""
     alive = judge.state.alive()
     found: tuple[str, tuple[int, ...]] | None = None
-    for variant in judge.variants:  # a variant's own victory first; own_win: only that
-        if variant.win is not None:
-            found = variant.win(judge, alive)
-            if found is not None or variant.own_win:
-                break
+    for own_win in hooks(lambda x: x.win):  # an expansion's own victory first (a variant's)
+        decided, found = own_win(judge, alive)
+        if decided:
+            break
     else:
         side = _lover_side(judge)
         found = _solo(judge) or _pair(judge, alive, side) or _camps(judge, alive, side)

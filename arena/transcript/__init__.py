@@ -149,12 +149,3 @@ def deal_of(header: TranscriptHeader, config: GameConfig) -> list[str]:
     if sorted(deal) != sorted(config.deck()):
         raise TranscriptError("the header's roles do not match its deal")
     return deal
-
-
-def iter_visible(events: list[BaseEvent], seat: int | None) -> Iterator[BaseEvent]:
-    """Events as god (seat None) or exactly as one seat saw them."""
-    from arena.engine.view import visible
-
-    for event in events:
-        if seat is None or visible(event, seat):
-            yield event

@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from tests.helpers import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "metrics.md"
@@ -15,12 +16,7 @@ DOC = ROOT / "docs" / "metrics.md"
 
 @pytest.fixture(scope="module")
 def figures() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("doc_figures_under_test",
-                                                  ROOT / "scripts" / "doc_figures.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("doc_figures")
 
 
 @pytest.fixture(scope="module")

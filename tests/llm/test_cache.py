@@ -57,7 +57,7 @@ def test_a_seat_sends_one_schema_and_the_legal_values_every_time(stub: StubServe
             text = turn if isinstance(turn, str) else turn[0]["text"]
             assert legal_values([text])  # stated in the turn itself
     keys = {b["prompt_cache_key"] for b in (s.body for s in stub.seen) if "tools" not in b}
-    assert len(keys) == len([s for s in asked if s % 2])  # one per OpenAI seat
+    assert len(keys) == 1  # the OpenAI seats open with the game's rules: one key
     assert [e for e in result.events if isinstance(e, Belief)]
 
 
@@ -70,13 +70,20 @@ def test_belief_exchanges_leave_the_history(stub: StubServer) -> None:
                in json.dumps(s.body["messages"][-1]["content"], ensure_ascii=False)
                .replace('\\"', '"')]
     assert beliefs
-    assert all(s.body.get("max_tokens", s.body.get("max_completion_tokens")) <= 400
-               for s in beliefs)
+    limits = [s.body.get("max_tokens", s.body.get("max_completion_tokens")) for s in beliefs]
+    assert all(isinstance(limit, int) and limit <= 400 for limit in limits)
 
 
 def test_the_cacheable_share_of_a_game(stub: StubServer) -> None:
-    """The figure `make bench` prints: most input tokens are served from a cache."""
+    """The figure `make bench` prints: most input tokens are served from a cache. The OpenAI
+    seats share the front of their prompts (schema and rules) and its key, so each seat's
+    first call but the game's first reads that front (1,664 tokens here) from the cache."""
     usage = [e for e in stub_game(stub).events if isinstance(e, UsageRecord)]
+    first: dict[int, UsageRecord] = {}
+    for u in usage:
+        first.setdefault(u.seat, u)
+    cached = sorted(u.cached_tokens for u in first.values() if u.model == "gpt-5.4-mini")
+    assert len(cached) >= 4 and cached[0] == 0 and min(cached[1:]) >= 1024
     for provider in ("gpt-5.4-mini", "claude-sonnet-4-5"):
         calls = [u for u in usage if u.model == provider]
         share = sum(u.cached_tokens for u in calls) / sum(u.input_tokens for u in calls)

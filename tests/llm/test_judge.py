@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from agents.speech_judge import read_answer, schema
+from agents.speech_scorer import read_answer, schema
 from arena.app.cli import main
 from arena.app.commands.judge import speeches
 from arena.text import Describer

@@ -120,7 +120,7 @@ def test_every_rule_value_has_a_sentence(lang: str) -> None:
         have = forms.get(key, {})
         if not (all(v in have for v in needed) or (value_ok and "value" in have)):
             missing.append(f"{key}: {[v for v in needed if v not in have]}")
-    assert not missing, f"add to agents/prompts/{lang}/lines.toml [rules]: {missing}"
+    assert not missing, f"add to prompts/{lang}/lines.toml [rules]: {missing}"
     assert not set(forms) - set(RULE_KEYS), "sentences for rules that do not exist"
 
 
@@ -414,11 +414,11 @@ def test_the_header_records_every_template_hash(tmp_path: Path) -> None:
              4, path)
     recorded = transcript.read(path).header.prompts
     assert recorded == hashes()
-    folder = Path(agents.prompts.__file__).parent
+    folder = Path(agents.__file__).parent.parent / "prompts"  # the top-level prompts/
     catalogs = {f"text/{lang}.toml" for lang in LANGS}
     assert set(recorded) == {f"{lang}/{name}" for lang in LANGS for name in FILES} | catalogs
     for key, digest in recorded.items():
-        path = (folder.parent.parent / "arena" / key if key in catalogs else folder / key)
+        path = (folder.parent / "arena" / key if key in catalogs else folder / key)
         assert digest == hashlib.sha256(path.read_bytes()).hexdigest()
 
 

@@ -75,10 +75,10 @@ def test_anthropic_tool_answers_refuse_a_missing_target(
     stub.push(decision(MISSING), decision(PASS))
     provider = AnthropicProvider("claude-sonnet-4-5", base_url=stub.anthropic_url,
                                  options=FAST)
-    refused_then_passes(provider, seen_day_one)
+    assert refused_then_passes(provider, seen_day_one) == "tool"  # no thinking: a forced tool
 
 
 def test_langchain_seats_refuse_a_missing_target(seen_day_one: Observation) -> None:
     agent = make_agent("langchain:tests.llm.lc_models:forgetful", 1, 1)
     assert isinstance(agent, LLMAgent)
-    refused_then_passes(agent.provider, seen_day_one)
+    assert refused_then_passes(agent.provider, seen_day_one) == ""  # LangChain names none

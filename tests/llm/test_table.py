@@ -10,7 +10,7 @@ import pytest
 
 from agents.llm import LLMAgent
 from agents.providers import registry
-from agents.table import SeatOptions, TableError, parse_table
+from agents.seat_options import SeatOptions, TableError, parse_table
 from arena import transcript
 from arena.app import reproduce
 from arena.app.cli import main, parser

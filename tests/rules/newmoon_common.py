@@ -21,16 +21,18 @@ ATTRIBUTES = {s: {"gender": "male" if s % 2 else "female", "age": 20 + 5 * s}
 
 def moon(cards: list[str], seats: Script | None = None, *, days: int = 1,
          mode: str = "tabletop", seed: int = 1, roles: list[str] | None = None,
-         attributes: dict[int, dict[str, Any]] | None = None, **rules: Any) -> Played:
-    """Play ``roles`` (default DEAL) with ``cards`` drawn in this order."""
+         attributes: dict[int, dict[str, Any]] | None = None, draws: str = "",
+         **rules: Any) -> Played:
+    """Play ``roles`` (default DEAL) with ``cards`` drawn in this order (``draws``: a
+    ``[draws]`` table's TOML, forcing chance draws)."""
     deal = roles or DEAL
     settings = {"events.mode": mode, "events.deck": cards, "events.shuffle": False,
                 "sheriff.election": "none", "game.max_days": days,
                 **{k.replace("__", "."): v for k, v in rules.items()}}
     table = {s: {**ATTRIBUTES[s], **(attributes or {}).get(s, {})}
              for s in range(1, len(deal) + 1)}
-    return play_with_attributes(game(deal, settings, (seats or Script()).text(), seed=seed),
-                                table)
+    return play_with_attributes(
+        game(deal, settings, (seats or Script()).text() + draws, seed=seed), table)
 
 
 class Script(dict[int, dict[str, Any]]):

@@ -104,7 +104,8 @@ def play(text: str) -> Played:
         for seat, agent in scen.agents(
             lambda spec, seat: make_agent(spec, seat, scen.seed)).items()
     }
-    result = asyncio.run(run_game(scen.config, dict(agents), seed=scen.seed, deal=scen.deal))
+    result = asyncio.run(run_game(scen.config, dict(agents), seed=scen.seed, deal=scen.deal,
+                              draws=scen.draws))
     return Played(result, log)
 
 

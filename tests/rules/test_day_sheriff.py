@@ -232,7 +232,7 @@ def test_c10_election_tie_random_picks_one_of_the_tied() -> None:
 )
 def test_c11_sheriff_vote_weight_decides_the_exile(
         weight: float, tables: dict[str, list[int]], counts: dict[str, float], out: int) -> None:
-    """C11 sheriff.vote_weight: 2.0 (tabletop) or 1.5 (online); the sheriff (seat 3)
+    """C11 sheriff.vote_weight, R10: 2.0 (tabletop) or 1.5 (online); the sheriff (seat 3)
     votes for seat 1."""
     seats = seat_tables(s3={"run": [True], "vote": [1]},
                         **{k: {"vote": v} for k, v in tables.items()})

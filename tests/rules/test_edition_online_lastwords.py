@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from arena.presets import load_preset
+from tests.rules.test_day_common import game, play
 from tests.rules.test_edition_classic import assert_plays_to_the_end
 from tests.rules.test_edition_online_standard import assert_online_choices, assert_online_core
 from tests.rules.test_presets_editions import names_in, rules_of
@@ -43,3 +44,29 @@ def test_online_lastwords_preset_plays_to_the_end_with_random_bots(name: str) ->
     last_words = [e for e in result.events
                   if e.type == "speech" and e.context == "last_words"]  # type: ignore[attr-defined]
     assert len(last_words) <= load_preset(name).roles["werewolf"]
+
+
+# online-lastwords-18 in seat order: wolves 1-5, witch 6, cupid 7, seer 8, guard 9,
+# hybrid 10, hunter 11, chief 12, idiot 13, villagers 14-18
+DEAL_18 = ["werewolf"] * 5 + ["witch", "cupid", "seer", "guard", "hybrid", "hunter", "chief",
+                              "idiot", "villager", "villager", "villager", "villager", "villager"]
+
+
+def test_a53_the_exiled_idiot_is_shown_although_no_other_card_is() -> None:
+    """A53: in 遗言版, where no death shows a card, exiling the idiot (13) on day 1 still
+    reveals him to everyone and he lives on (A25: online too, the idiot survives his
+    exile); the night victims (14, 15) and the day-2 exile (18) show nothing, and on
+    day 2 a villager knows 13's card but not 14's."""
+    seats = "".join(f"[seats.{w}.day{d}]\nkill = [{t}]\n"
+                    for w in range(1, 6) for d, t in ((1, 14), (2, 15)))
+    seats += "".join(f"[seats.{s}.day1]\nvote = [13]\n" for s in range(14, 19))
+    seats += "".join(f"[seats.{s}.day2]\nvote = [18]\n" for s in (16, 17))
+    played = play(game(DEAL_18, {"game.max_days": 2}, seats, preset="online-lastwords-18"))
+    shown = played.first("reveal", seat=13, reason="idiot")
+    assert (shown.day, shown.audience, shown.role) == (1, "public", "idiot")
+    assert played.first("spared", seat=13).audience == "public"
+    assert [(e.seat, e.revealed_role) for e in played.events("death")] == [
+        (14, None), (15, None), (18, None)]
+    view = next(v for r, v in played.asked_with_view
+                if r.seat == 17 and r.day == 2 and r.kind == "vote")
+    assert view.known_roles.get(13) == "idiot" and 14 not in view.known_roles

@@ -8,7 +8,7 @@ from __future__ import annotations
 from agents.narration import Voice, narrate
 from agents.prompts import Text
 from arena.engine.events import Death
-from arena.engine.roles.lives import LifeLost
+from arena.engine.roles.spare_lives import LifeLost
 from arena.text import describe
 from tests.helpers import deaths
 from tests.rules.test_day_common import Played, play, wolves_kill

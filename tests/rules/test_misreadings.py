@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from agents.narration import Voice, narrate
+from agents.prompts import Text
+from arena.engine import observe
 from arena.engine.events import BaseEvent
 from arena.text import describe
 from arena.text.describe import Describer, power_key
@@ -58,6 +61,20 @@ def test_b8_the_barber_dies_because_his_target_was_no_wolf() -> None:
                   "† P3 (seat 3) died too, for the player he struck down was not a wolf"
                   " — villager"]
     assert "不是狼人" in zh[1] and "不是狼人" not in zh[0]
+
+
+def test_b8_in_a_model_seat_s_narration_the_barber_dies_because_his_target_was_no_wolf(
+        ) -> None:
+    """B8, the model narration (seat 5 looks on): the barber's (3) own death says why he
+    dies, not that the barber struck him down; his target's (4) does not."""
+    played = run(DEAL, {**ALL_HOUSED, "s3": "barber"}, seats(s3={"strike": [4]}))
+    obs = observe(played.log, 5)
+    en, zh = ([line for line in narrate(Voice(Text(lang), obs), obs.events)
+               if "Card:" in line or "身份：" in line] for lang in ("en", "zh"))
+    assert en == ["P4 dies (the barber's razor). Card: villager.",
+                  "P3 dies too: the player he struck down was not a wolf. Card: villager."]
+    assert zh == ["4号死亡（剃头匠的剃刀）。身份：村民。",
+                  "3号也死去了，因为他处决的玩家不是狼人。身份：村民。"]
 
 
 def test_r16_the_arsonist_s_choice_reads_as_a_sentence_in_god_view() -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from arena.engine.roles.lives import lives_left
+from arena.engine.roles.spare_lives import lives_left
 from arena.engine.view import visible
 from arena.text import describe
 from tests.rules.newmoon_common import (

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import deaths, true_causes
-from tests.rules.test_roles_common import Played, alive_at_end, audience, play
+from tests.rules.test_roles_common import Played, alive_at_end, audience, play, sheriffless
 
 # seat 1 wolf, 2 wolf, 3 little girl, 4 guard, 5 witch, 6-7 villagers
 DEAL = ('roles = ["werewolf", "werewolf", "little_girl", "guard", "witch", "villager", '
@@ -211,3 +211,20 @@ def test_c16_capture_dies_instead_the_witch_may_still_save_her() -> None:
     seats = CAUGHT_WOLVES_PICK_6 + "[seats.5]\nsave = [true]\n"
     played = play(_game('"little_girl.capture" = "dies_instead"', seats, detect=1))
     assert deaths(played.result) == []
+
+
+def test_a13_a_caught_girl_does_not_cancel_the_white_wolfs_solo_kill() -> None:
+    """A13 with C16 little_girl.capture = dies_instead: on a white-wolf night (solo kill
+    on night 1 here) the caught girl (4) is the pack's only victim, its pick 6 is
+    spared, but the white wolf's separate solo kill (8) still falls."""
+    deal = ('roles = ["werewolf", "werewolf", "white_wolf", "little_girl", "villager", '
+            '"villager", "villager", "villager"]')
+    rules = ('"little_girl.capture" = "dies_instead"\n"little_girl.detect_p" = 1\n'
+             '"white_wolf.first_night" = 1')
+    seats = ("[seats.4]\npeek = [true]\n[seats.1]\nkill = [6]\n[seats.2]\nkill = [6]\n"
+             "[seats.3]\nkill = [8]\n")
+    played = play(sheriffless(deal, 6, rules, seats, 1))
+    assert played.events("reveal", reason="caught_peeking")
+    assert [(r.seat, r.context.get("solo")) for r in played.asked("kill")] == [(3, True)]
+    assert deaths(played.result) == [(1, 4, "night"), (1, 8, "night")]
+    assert true_causes(played.result) == {4: "wolves", 8: "wolves"}

@@ -14,13 +14,14 @@ from tests.rules.test_roles_common import Played, alive_at_end, audience, play
 PLAYERS = ["thief", "werewolf", "witch", "villager", "villager", "villager", "villager"]
 
 
-def _game(centre: list[str], rules: str, seats: str, days: int = 1, seed: int = 3) -> str:
+def _game(centre: list[str], rules: str, seats: str, days: int = 1, seed: int = 3,
+          election: str = "none") -> str:
     roles = ", ".join(f'"{r}"' for r in PLAYERS + centre)
     return f"""
 seed = {seed}
 roles = [{roles}]
 [rules]
-"sheriff.election" = "none"
+"sheriff.election" = "{election}"
 "game.max_days" = {days}
 {rules}
 {seats}
@@ -130,7 +131,7 @@ def test_r9_thief_acts_on_night_one_only() -> None:
 
 
 def test_r9_kept_thief_counts_as_an_ordinary_villager() -> None:
-    """R9 / section 3 (TV: the wolves must kill every ordinary villager): a thief who kept
+    """R9, R2 / section 3 (TV: the wolves must kill every ordinary villager): a thief who kept
     his card is an ordinary villager, so killing seats 4-7 is not yet a wolf win while he
     lives."""
     seats = '[seats.1]\nswap = ["none"]\n[seats.2]\nkill = [4, 5, 6, 7]\n'
@@ -266,3 +267,20 @@ swap = ["none"]
 link = [4, 5]
 """)
     assert [(r.seat, r.day) for r in played.asked("link")] == [(3, 0)]
+
+
+def test_c40_the_thief_swaps_after_a_before_night1_election_and_keeps_the_badge() -> None:
+    """C40 (C9 before_night1), R10: the election comes first and elects the thief (1);
+    only on night 1 does he take the centre wolf card; the badge is an office, not a card,
+    so the new wolf is still sheriff and his day-1 ballot counts double."""
+    seats = "[seats.1]\nrun = [true]\nswap = [1]\nvote = [4]\n" + "".join(
+        f"[seats.{s}]\nelect = [1]\n" for s in (4, 5))
+    played = play(_game(["werewolf", "seer"], SPARE, seats, election="before_night1"))
+    sheriff = played.events("sheriff")
+    swap = played.events("night_action", action="swap")
+    assert [(e.day, e.seat, e.how) for e in sheriff] == [(0, 1, "elected")]  # type: ignore[attr-defined]
+    assert [(e.day, e.target) for e in swap] == [(1, 1)]  # type: ignore[attr-defined]
+    assert sheriff[0].seq < played.events("cards")[0].seq < swap[0].seq
+    assert _roles_learned(played, 1) == [(0, "thief"), (1, "werewolf")]
+    ballot = played.events("vote", day=1, seat=1, ballot="exile")
+    assert [(e.target, e.weight) for e in ballot] == [(4, 2.0)]  # type: ignore[attr-defined]

@@ -89,7 +89,7 @@ def play(text: str) -> Played:
             lambda spec, seat: make_agent(spec, seat, scen.seed)).items()
     }
     result = asyncio.run(
-        run_game(scen.config, dict(agents), seed=scen.seed, deal=scen.deal))
+        run_game(scen.config, dict(agents), seed=scen.seed, deal=scen.deal, draws=scen.draws))
     return Played(result, log)
 
 

@@ -284,7 +284,8 @@ vote = [1, 2]
 
 def test_c23_village_wins_without_removing_third_party_by_default() -> None:
     """C23 village.win_requires_no_third_party = false: the last wolf's exile wins for the
-    village at once, even with the wolf's lover alive (who is not among the winners)."""
+    village at once, even with the wolf's lover alive (who is not among the winners);
+    A52: Cupid (3), who linked that mixed pair, wins with the village."""
     played = play(THIRD_PARTY.format(flag="false"))
     assert deaths(played.result) == [(1, 1, "vote")]
     assert played.winner == "village"

@@ -62,8 +62,9 @@ def test_c20_die_can_interject_exiled_idiot_dies() -> None:
 
 
 def test_c20_die_can_interject_idiot_still_speaks_after_the_exile() -> None:
-    """C20 idiot.on_vote = die_can_interject: unlike an ordinary exile, the dying idiot keeps
-    a voice (the rule key's entry: he dies with last words), even with last_words.mode none."""
+    """C20 / A25 idiot.on_vote = die_can_interject: unlike an ordinary exile, the dying
+    idiot keeps a voice (the rule key's entry: he dies with last words), even with
+    last_words.mode none."""
     played = play(_game(INTERJECT + '\n"last_words.mode" = "none"', "[seats.5]\nvote = [3]\n",
                         days=1))
     assert deaths(played.result) == [(1, 3, "vote")]

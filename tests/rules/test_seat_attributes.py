@@ -41,7 +41,8 @@ def play_with_attributes(text: str, attributes: Attributes | None = None) -> Pla
     log: list[tuple[Request, Observation]] = []
     agents = {seat: _Watch(agent, log) for seat, agent in scen.agents(
         lambda spec, seat: make_agent(spec, seat, scen.seed)).items()}
-    result = asyncio.run(run_game(config, dict(agents), seed=scen.seed, deal=scen.deal))
+    result = asyncio.run(run_game(config, dict(agents), seed=scen.seed, deal=scen.deal,
+                              draws=scen.draws))
     return Played(result, log)
 
 

@@ -143,13 +143,25 @@ def test_v6_the_victim_is_hypnotised_not_killed_and_loses_his_power() -> None:
 
 
 def test_v6_exiling_a_hypnotised_player_kills_every_hypnotised_player() -> None:
-    """V6: the seer (2) and the hunter (3) are hypnotised; exiling 2 kills 3 too (cause
-    hypnosis), and the hypnotised hunter has no shot left."""
+    """V6, A50: the seer (2) and the hunter (3) are hypnotised; exiling 2 kills 3 too
+    (cause hypnosis), and the hypnotised hunter has no shot left."""
     seats = ("[seats.1]\nkill = [2, 3]\n" + "".join(
         f"[seats.{s}.day2]\nvote = [2]\n" for s in (1, 4, 5, 6)))
     played = play(_game(FASCINATION, seats, roles=HUNTERS, days=2))
     assert deaths(played.result) == [(2, 2, "vote"), (2, 3, "hypnosis")]
     assert played.asked("shoot") == []
+
+
+def test_a50_the_lover_of_a_player_dying_of_hypnosis_still_follows() -> None:
+    """A50: Cupid (3) links 2 and 4; the pack hypnotises 2, then 5; exiling 5 kills 2
+    (hypnosis), and 2's lover 4, never touched, dies with him as any lover would."""
+    roles = ('roles = ["werewolf", "seer", "cupid", "villager", "villager", "villager", '
+             '"villager"]\nseed = 5\n')
+    seats = ("[seats.3]\nlink = [2, 4]\n[seats.1]\nkill = [2, 5]\n" + "".join(
+        f"[seats.{s}.day2]\nvote = [5]\n" for s in (1, 3, 6, 7)))
+    played = play(_game(FASCINATION, seats, roles=roles, days=2))
+    assert [e.seat for e in played.events("touched")] == [2, 5]
+    assert deaths(played.result) == [(2, 5, "vote"), (2, 2, "hypnosis"), (2, 4, "lover")]
 
 
 def test_c32_temptation_has_no_chain_death() -> None:
@@ -239,6 +251,20 @@ def test_v4_wolves_attack_and_the_guard_protects_only_neighbours() -> None:
     played = play(_game(NEIGHBOURS, roles=HARVEST8))
     assert played.asked("kill")[0].options == (2, 8)
     assert played.asked("protect")[0].options == (2, 3, 4)
+
+
+def test_a51_the_pack_may_attack_a_neighbour_of_any_living_wolf() -> None:
+    """A51: with wolves at 1 and 5 the pack's prey is the union of their neighbours (2, 8
+    and 4, 6); once 8 is dead and wolf 5 exiled, only the living neighbours of the
+    remaining wolf are left (7 and 2)."""
+    roles = ('roles = ["werewolf", "seer", "guard", "hunter", "werewolf", "villager", '
+             '"witch", "villager"]\nseed = 5\n')
+    seats = "[seats.1]\nkill = [8]\n[seats.5]\nkill = [8]\n" + "".join(
+        f"[seats.{s}]\nvote = [5]\n" for s in (2, 3, 4, 6, 7))
+    played = play(_game(NEIGHBOURS, seats, roles=roles, days=2))
+    assert {r.options for r in played.asked("kill", day=1)} == {(2, 4, 6, 8)}
+    assert deaths(played.result)[:2] == [(1, 8, "night"), (1, 5, "vote")]
+    assert played.asked("kill", day=2)[0].options == (2, 7)
 
 
 def test_v4_the_hunter_shoots_only_a_neighbour() -> None:

@@ -4,16 +4,21 @@ the way a browser does."""
 from __future__ import annotations
 
 import random
+import socket
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from arena.app.server import create_app
+from arena.app.server.serving import TableServer, table_server
 from arena.app.server.table import Table
 
 HOST_TOKEN = "host-token-for-the-tests"  # create_app(host_token=...) in every test
@@ -98,7 +103,7 @@ def answer_for(pending: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return body
 
 
-def wait_for(check: Any, timeout_s: float = 30.0) -> Any:
+def wait_for(check: Any, timeout_s: float = 30.0, what: str = "the table") -> Any:
     """Poll ``check()`` until it returns something truthy."""
     stop = time.monotonic() + timeout_s
     while time.monotonic() < stop:
@@ -106,7 +111,46 @@ def wait_for(check: Any, timeout_s: float = 30.0) -> Any:
         if found:
             return found
         time.sleep(0.005)
-    raise AssertionError("timed out waiting for the table")
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+@dataclass
+class Served:
+    """A real web server running in a thread: its port, and the server and thread to stop."""
+
+    port: int
+    server: TableServer
+    thread: threading.Thread
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def stop(self, timeout_s: float = 10.0) -> None:
+        """Ask the server to shut down and wait (at most ``timeout_s``) for its thread."""
+        self.server.should_exit = True
+        self.thread.join(timeout_s)
+
+
+@contextmanager
+def served(app: FastAPI, **options: float) -> Iterator[Served]:
+    """``app`` served by a real uvicorn server (``table_server`` with ``options``) on a free
+    loopback port, in a thread, stopped on leaving; fails if the server does not start."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    web = table_server(app, "127.0.0.1", port, **options)
+    running = Served(port, web, threading.Thread(target=web.run, kwargs={"sockets": [sock]},
+                                                 daemon=True))
+    running.thread.start()
+    try:
+        wait_for(lambda: web.started or not running.thread.is_alive(), timeout_s=10,
+                 what="the web server to start")
+        assert web.started, "the web server stopped before it started"
+        yield running
+    finally:
+        running.stop()
+        sock.close()
 
 
 Check = Callable[[int | None, dict[str, Any]], None]  # (seat, or None for spectator; view)

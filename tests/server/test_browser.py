@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import math
 import re
-import socket
-import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -19,9 +17,8 @@ from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 from arena import transcript
 from arena.app.server import create_app
 from arena.app.server.i18n import role_names, strings
-from arena.app.server.serving import table_server
 from arena.engine.events import CauseOfDeath, GameEnd, Speech
-from tests.server.helpers import HOST_TOKEN
+from tests.server.helpers import HOST_TOKEN, served
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -44,21 +41,8 @@ STATE_JS = """() => {
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """A real uvicorn server on a free port, in a thread; (base URL, transcript folder)."""
     out = tmp_path_factory.mktemp("transcripts")
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    web = table_server(create_app(out, host_token=HOST_TOKEN, night_step_s=0.0, speech_s=0.0),
-                       "127.0.0.1", port)
-    thread = threading.Thread(target=web.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    stop = time.monotonic() + 10
-    while not web.started and time.monotonic() < stop:
-        time.sleep(0.02)
-    assert web.started, "the web server did not start"
-    yield f"http://127.0.0.1:{port}", out
-    web.should_exit = True
-    thread.join(10)
-    sock.close()
+    with served(create_app(out, host_token=HOST_TOKEN, night_step_s=0.0, speech_s=0.0)) as web:
+        yield web.url, out
 
 
 @pytest.fixture(scope="module")

@@ -6,24 +6,19 @@ without the host token cannot create a table."""
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser
 
-from agents.table import SeatOptions
+from agents.seat_options import SeatOptions
 from arena.app.server import create_app
 from arena.app.server.profiles import ProfileFile, Profiles
-from arena.app.server.serving import table_server
 from tests.llm.stub_server import StubServer
-from tests.server.helpers import HOST_TOKEN
-from tests.server.test_browser import browser, open_seat, play  # noqa: F401
+from tests.server.helpers import HOST_TOKEN, served
+from tests.server.test_browser import ARTIFACTS, browser, open_seat, play  # noqa: F401
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "web"
 THINKING_JS = "() => document.querySelectorAll('#ring .seat.thinking').length"
 
 
@@ -35,23 +30,9 @@ def model_server(tmp_path_factory: pytest.TempPathFactory
     with StubServer(delay_s=0.05) as stub:
         profiles = Profiles(ProfileFile(profiles={"mini": SeatOptions(
             agent=f"openai:gpt-5-mini@{stub.openai_url}", max_tokens=200)}))
-        sock = socket.socket()
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-        web = table_server(create_app(out, host_token=HOST_TOKEN, profiles=profiles,
-                                      table_budget_usd=0.004, night_step_s=0.0,
-                                      speech_s=0.0),
-                           "127.0.0.1", port)
-        thread = threading.Thread(target=web.run, kwargs={"sockets": [sock]}, daemon=True)
-        thread.start()
-        stop = time.monotonic() + 10
-        while not web.started and time.monotonic() < stop:
-            time.sleep(0.02)
-        assert web.started
-        yield f"http://127.0.0.1:{port}", out, stub
-        web.should_exit = True
-        thread.join(10)
-        sock.close()
+        with served(create_app(out, host_token=HOST_TOKEN, profiles=profiles,
+                               table_budget_usd=0.004, night_step_s=0.0, speech_s=0.0)) as web:
+            yield web.url, out, stub
 
 
 @pytest.mark.slow
@@ -86,9 +67,11 @@ def test_a_person_plays_model_seats_to_the_end_in_the_browser(
     assert "a bot plays" in record  # the table's budget ran out: every player is told
     assert stub.seen, "the model seats called the stub server"
     assert errors == []
-    DOCS.mkdir(exist_ok=True)
+    # the end screen as docs/web/table-models.png shows it (copied there by hand: a test
+    # run never writes into the tree)
+    ARTIFACTS.mkdir(exist_ok=True)
     page.set_viewport_size({"width": 1200, "height": 800})
-    page.screenshot(path=str(DOCS / "table-models.png"))
+    page.screenshot(path=str(ARTIFACTS / "table-models.png"))
     host.reload()
     host.wait_for_function("() => document.getElementById('spend').textContent.includes('$')")
     assert "$0.00" in host.locator("#spend-tables").inner_text()

@@ -4,10 +4,12 @@ no clock runs before that, and each seat sees who is there."""
 
 from __future__ import annotations
 
+import re
 import time
 
 from fastapi.testclient import TestClient
 
+from arena.engine.events import Speech
 from tests.server.helpers import HOST, create, drive, table_of, wait_for
 
 
@@ -56,3 +58,20 @@ def test_the_host_starts_with_the_missing_seats_played_by_the_bot(client: TestCl
     views = drive(client, created, seed=3)
     assert views[2]["lobby"]["started"] and views[2]["agents"]["6"] == "random"
     assert views[2]["agents"]["2"] == "human"
+
+
+def test_a_chinese_tables_bots_speak_chinese_the_filled_seat_too(client: TestClient) -> None:
+    """Every bot of a zh table (a bot seat, and the seat the host's start gives the bot)
+    speaks Chinese: no Latin letter in any bot's speech."""
+    created = create(client, join=False, humans=[2, 6], bots="heuristic", lang="zh",
+                     turn_s=5)
+    client.get(created.seat_api(2), params={"token": created.token(2)})
+    assert client.post(f"/api/tables/{created.id}/start", headers=HOST).json() == {
+        "filled": [6]}
+    del created.seats[6]
+    drive(client, created, seed=3)
+    spoken = [e for e in table_of(client, created).log
+              if isinstance(e, Speech) and e.seat != 2 and e.text]
+    assert {e.seat for e in spoken} >= {6}, "the filled seat said nothing"
+    latin = [e.text for e in spoken if re.search("[A-Za-z]", e.text)]
+    assert not latin, latin[:3]

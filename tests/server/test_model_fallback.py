@@ -12,7 +12,7 @@ import pytest
 
 from agents.providers import registry
 from agents.providers.base import ChatRequest, ProviderError
-from agents.table import SeatOptions
+from agents.seat_options import SeatOptions
 from arena.app.server.profiles import ProfileFile, Profiles
 from tests.llm.fake import FakeProvider
 from tests.server.helpers import create, drive, host_client

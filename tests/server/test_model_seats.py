@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from agents.providers import registry
 from agents.providers.base import ChatReply, ChatRequest
-from agents.table import SeatOptions
+from agents.seat_options import SeatOptions
 from arena.app.server import create_app
 from arena.app.server.profiles import ProfileFile, Profiles
 from tests.llm.fake import FakeProvider, legal

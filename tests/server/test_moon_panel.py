@@ -8,7 +8,7 @@ from pathlib import Path
 
 from arena.engine.events import NewMoon
 from arena.text import catalog
-from arena.text.moon import moon_in_force
+from arena.text.new_moon_panel import moon_in_force
 from tests.server.helpers import create, drive, host_client, table_of
 
 

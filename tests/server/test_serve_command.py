@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
-import time
 from pathlib import Path
 from urllib.request import Request, urlopen
 
@@ -13,8 +11,8 @@ import pytest
 
 from arena.app.cli import main
 from arena.app.server import create_app
-from arena.app.server.serving import TableServer, table_server
-from tests.server.helpers import HOST, HOST_TOKEN
+from arena.app.server.serving import TableServer
+from tests.server.helpers import HOST, HOST_TOKEN, served
 
 
 def test_serve_runs_the_app_without_an_access_log(monkeypatch: pytest.MonkeyPatch,
@@ -33,27 +31,17 @@ def test_serve_runs_the_app_without_an_access_log(monkeypatch: pytest.MonkeyPatc
 
 def test_stopping_the_server_ends_open_streams(tmp_path: Path) -> None:
     """An open live stream would hold uvicorn's shutdown forever; the server ends it."""
-    app = create_app(tmp_path, host_token=HOST_TOKEN)
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = table_server(app, "127.0.0.1", sock.getsockname()[1])
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{sock.getsockname()[1]}"
-    while not server.started:
-        time.sleep(0.01)
-    body = json.dumps({"humans": [1], "turn_s": 60}).encode()
-    request = Request(f"{base}/api/tables", method="POST", data=body,
-                      headers={"Content-Type": "application/json", **HOST})
-    with urlopen(request) as created:
-        link = json.load(created)["spectator"]
-    table_id, token = link.split("/")[2].split("?")[0], link.split("token=")[1]
-    with urlopen(f"{base}/api/tables/{table_id}/spectate/stream?token={token}") as stream:
-        assert stream.readline().startswith(b"id: ")
-        server.should_exit = True
-        thread.join(5)
-    assert not thread.is_alive()
-    sock.close()
+    with served(create_app(tmp_path, host_token=HOST_TOKEN)) as web:
+        body = json.dumps({"humans": [1], "turn_s": 60}).encode()
+        request = Request(f"{web.url}/api/tables", method="POST", data=body,
+                          headers={"Content-Type": "application/json", **HOST})
+        with urlopen(request) as created:
+            link = json.load(created)["spectator"]
+        table_id, token = link.split("/")[2].split("?")[0], link.split("token=")[1]
+        with urlopen(f"{web.url}/api/tables/{table_id}/spectate/stream?token={token}") as stream:
+            assert stream.readline().startswith(b"id: ")
+            web.stop(timeout_s=5)
+        assert not web.thread.is_alive()
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -130,10 +118,13 @@ def test_serve_prints_the_host_link_and_takes_profiles_and_caps(
 
 def test_without_a_token_the_server_makes_one(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Signed with the host secret kept beside the transcripts: the same after a restart,
+    another for another folder."""
     monkeypatch.setattr(TableServer, "run", lambda self, sockets=None: None)
     monkeypatch.delenv("ARENA_HOST_TOKEN", raising=False)
-    tokens = set()
-    for _ in range(2):
-        assert main(["serve", "--port", "8767", "--out-dir", str(tmp_path)]) == 0
-        tokens.add(capsys.readouterr().out.split("#host=")[1].split()[0])
-    assert len(tokens) == 2 and all(len(t) >= 24 for t in tokens)
+    tokens = []
+    for out in ("a", "a", "b"):
+        assert main(["serve", "--port", "8767", "--out-dir", str(tmp_path / out)]) == 0
+        tokens.append(capsys.readouterr().out.split("#host=")[1].split()[0])
+    assert tokens[0] == tokens[1] != tokens[2] and all(len(t) >= 24 for t in tokens)
+    assert (tmp_path / "a" / "host.secret").stat().st_mode & 0o777 == 0o600

@@ -5,7 +5,6 @@ hurried (arena/app/server/serving.py)."""
 from __future__ import annotations
 
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,27 +12,15 @@ from pathlib import Path
 import pytest
 
 from arena.app.server import create_app
-from arena.app.server.serving import TableServer, table_server
-from tests.server.helpers import HOST_TOKEN
+from tests.server.helpers import HOST_TOKEN, served
 
 LIMIT_S = 0.5
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[tuple[str, int]]:
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    web: TableServer = table_server(create_app(tmp_path, host_token=HOST_TOKEN), "127.0.0.1",
-                                    sock.getsockname()[1], request_s=LIMIT_S)
-    thread = threading.Thread(target=web.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    stop = time.monotonic() + 10
-    while not web.started and time.monotonic() < stop:
-        time.sleep(0.01)
-    yield sock.getsockname()
-    web.should_exit = True
-    thread.join(5)
-    sock.close()
+    with served(create_app(tmp_path, host_token=HOST_TOKEN), request_s=LIMIT_S) as web:
+        yield "127.0.0.1", web.port
 
 
 def closed_after(client: socket.socket) -> float:

@@ -12,7 +12,7 @@ import pytest
 from agents.llm import LLMAgent
 from agents.providers.base import BudgetSpent, ChatRequest, Message
 from agents.random import RandomAgent
-from agents.table import TableError
+from agents.seat_options import TableError
 from arena.app.server.profiles import load_profiles
 from arena.app.server.spending import ServerSpend, TableSpend
 from arena.app.tournament.budget import CappedProvider, worst_case_usd

@@ -35,7 +35,7 @@ from typing import Any
 
 import pytest
 
-from agents.table import SeatOptions
+from agents.seat_options import SeatOptions
 from arena.app.server import table as table_module
 from arena.app.server.answers import Answer, pending_json
 from arena.app.server.profiles import ProfileFile, Profiles
@@ -134,12 +134,11 @@ class Stream:
 
 def _view(table: Table, viewer: Viewer, after: int) -> dict[str, Any]:
     """The page's state as the live stream sends it: the events after number ``after``."""
-    view = (table.spectator_view(after) if viewer == "public"
-            else table.seat_view(int(viewer), after))
-    for key in UNCOMPARED:
-        del view[key]
+    view = {key: value for key, value in (table.spectator_view(after) if viewer == "public"
+                                          else table.seat_view(int(viewer), after)).items()
+            if key not in UNCOMPARED}  # a copy: the table keeps its views
     if view["pending"] is not None:
-        del view["pending"]["remaining_s"]
+        view["pending"] = {k: v for k, v in view["pending"].items() if k != "remaining_s"}
     return view
 
 
@@ -257,9 +256,7 @@ def test_a_seat_deciding_at_night_shows_on_no_other_page(stub: StubServer, tmp_p
 @pytest.mark.slow
 def test_no_viewer_tells_twenty_pairs_of_tables_apart(stub: StubServer, tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    # classic-12 seed 13 is left out: inside the full suite (not alone) its first table
-    # stops short of the end of the comparison (an open defect, noted on issue 27)
-    pairs = ([make_pair("classic-12", seed) for seed in range(17) if seed != 13]
+    pairs = ([make_pair("classic-12", seed) for seed in range(17)]
              + [make_pair("village-12", seed) for seed in range(6)])
     polls, states = check_pairs(pairs, stub, tmp_path, monkeypatch)
     print(f"{len(pairs)} pairs, {polls} polls, {states} states compared, 0 differences")

@@ -12,8 +12,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from agents import Agent, SeatOptions, check_keys, probe_agents
+from agents.prompts import PromptSetError
+from agents.prompts import load as load_prompts
 from agents.scripted import ScriptedAgent
-from agents.table import load_table
+from agents.seat_options import load_table
 from arena import presets
 from arena.app import scenario
 from arena.app.session import Setup
@@ -41,6 +43,9 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=("en", "zh"), default="en",
                         help="language of model seats' prompts, the bots' speech and, for "
                              "`arena play`, every line the terminal shows (default en)")
+    parser.add_argument("--prompts", metavar="DIR",
+                        help="model seats' prompt set: a folder shaped like prompts/ "
+                             "(default the shipped one; a table's `prompts` key wins)")
     parser.add_argument("--scenario", help="a scenario file (TOML)")
     parser.add_argument("--record-reasoning", action="store_true",
                         help="keep agents' private reasoning in the transcript (audience god)")
@@ -97,6 +102,7 @@ def build_setup(args: argparse.Namespace) -> Setup:
     if args.seed is not None and not abs(args.seed) < 10**SEED_DIGITS:
         raise UsageError(f"--seed: at most {SEED_DIGITS} digits")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    base = _prompt_options(args)
     if args.scenario:
         if args.table:
             raise UsageError("--table and --scenario do not mix (a scenario names its seats)")
@@ -108,7 +114,8 @@ def build_setup(args: argparse.Namespace) -> Setup:
                 config.rules.key_values(), overrides)})
             scen.config = config
         return Setup(config, {}, scen.seed if args.seed is None else seed, scen.deal, scen,
-                     args.timeout, args.record_reasoning, lang=args.lang)
+                     args.timeout, args.record_reasoning, lang=args.lang,
+                     options=dict.fromkeys(range(1, config.players + 1), base))
     overrides = _parse_sets(args.set)
     preset = args.preset or DEFAULT_PRESET
     roles = _parse_roles(args.roles) if args.roles else None
@@ -117,11 +124,11 @@ def build_setup(args: argparse.Namespace) -> Setup:
     except ValidationError as exc:
         raise UsageError(first_error(exc)) from None
     specs = dict.fromkeys(range(1, config.players + 1), args.agents)
-    options: dict[int, SeatOptions] = {}
+    options = dict.fromkeys(specs, base)
     if args.table:
         table = load_table(Path(args.table))
         table.check_seats(config.players)
-        options = {seat: table.seat(seat) for seat in specs}
+        options = {seat: table.seat(seat).over(base) for seat in specs}
         specs.update({seat: o.agent for seat, o in options.items() if o.agent})
         config = _named(config, options)
     specs.update(parse_seats(args.seat, config.players))
@@ -131,6 +138,17 @@ def build_setup(args: argparse.Namespace) -> Setup:
     for seat, spec in specs.items():
         setup.agent(spec, seat, seed)
     return setup
+
+
+def _prompt_options(args: argparse.Namespace) -> SeatOptions:
+    """The seat options ``--prompts`` gives every seat, its folder checked first."""
+    if not args.prompts:
+        return SeatOptions()
+    try:
+        load_prompts(Path(args.prompts), args.lang)
+    except PromptSetError as exc:
+        raise UsageError(f"--prompts: {exc}") from None
+    return SeatOptions(prompts=Path(args.prompts))
 
 
 def _named(config: GameConfig, options: dict[int, SeatOptions]) -> GameConfig:

@@ -15,7 +15,7 @@ from rich.console import Console
 
 from agents.providers.base import ChatProvider, ProviderError
 from agents.providers.registry import make_provider
-from agents.speech_judge import RUBRIC_VERSION, Judgement, SpeechToJudge, judge
+from agents.speech_scorer import RUBRIC_VERSION, Judgement, SpeechToJudge, judge
 from arena.app.commands._game_inputs import add_games_command
 from arena.app.commands._outputs import check_game_outputs
 from arena.app.commands.eval import load_games, number

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from agents.table import TableError
+from agents.seat_options import TableError
 from arena.app.server.profiles import load_profiles
 from arena.errors import UsageError
 
@@ -32,7 +32,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                              "([profiles.NAME] sections in the table-file format)")
     parser.add_argument("--host-token",
                         help=f"the secret that creating tables takes (default: ${HOST_TOKEN_ENV}, "
-                             "else a fresh one printed at start)")
+                             "else one signed with the host secret in --out-dir, printed "
+                             "at start)")
     parser.add_argument("--budget-usd", type=float,
                         help="hard cap on what the whole server spends on model seats")
     parser.add_argument("--table-budget-usd", type=float,

@@ -4,7 +4,7 @@
 the events the viewpoint may see (``arena.engine.view.visible``; god sees all), in
 chapters per night and day, with every phrase already in the page's language. Claims
 get a verdict against the hidden roles in the god view only. Each chapter lists the New
-Moon events in force in it (``arena.text.moon``, as the web table's panel): those in
+Moon events in force in it (``arena.text.new_moon_panel``, as the web table's panel): those in
 force once its nightfall or dawn is done, and those that come later in it.
 """
 
@@ -36,7 +36,7 @@ from arena.engine.roles.factions import is_wolf
 from arena.engine.view import observe
 from arena.text import Describer
 from arena.text.describe import seat_list
-from arena.text.moon import moon_in_force
+from arena.text.new_moon_panel import moon_in_force
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ pending request; pages get data only and render it as text.
 from __future__ import annotations
 
 import functools
-import json
+import logging
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -27,11 +27,14 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from arena import presets
-from arena.app.server import form_errors, i18n
+from arena.app.server import form_errors, i18n, links
 from arena.app.server.answers import Answer
+from arena.app.server.game_page import game_page
 from arena.app.server.guesses import Guess
 from arena.app.server.profiles import Profiles
+from arena.app.server.recovery import recover
 from arena.app.server.refusals import refusal_page, wants_page
+from arena.app.server.rematch import play_again
 from arena.app.server.seating import BOTS
 from arena.app.server.table import (
     MAX_TABLES,
@@ -43,6 +46,7 @@ from arena.app.server.table import (
 )
 
 STATIC = Path(__file__).parent / "static"
+log = logging.getLogger("arena.serve")
 MAX_BODY = 16_384
 HEARTBEAT_S = 15.0
 SECURITY_HEADERS = {
@@ -65,17 +69,24 @@ def create_app(out_dir: Path = Path("transcripts"), max_tables: int = MAX_TABLES
                budget_usd: float | None = None, table_budget_usd: float | None = None,
                night_step_s: float = NIGHT_STEP_S, speech_s: float | None = None) -> FastAPI:
     """The web table server; its TableManager is ``app.state.tables``. Creating tables
-    takes ``host_token`` (``X-Host-Token``; a fresh one in ``app.state.host_token`` when
-    none is given): a stranger who reaches the server cannot spend its model budget.
+    takes ``host_token`` (``X-Host-Token``; when none is given, one signed with the host
+    secret in ``out_dir``, in ``app.state.host_token``): a stranger who reaches the server
+    cannot spend its model budget. Tables a killed server left mid-game come back at start.
     ``night_step_s``: each night step's least time where a table does not set its own;
     ``speech_s`` likewise a day's speech's time on screen (None: from its length)."""
+    signing = links.host_secret(out_dir)
     manager = TableManager(out_dir, max_tables, profiles=profiles, budget_usd=budget_usd,
                            table_budget_usd=table_budget_usd, night_step_s=night_step_s,
-                           speech_s=speech_s)
-    host_secret = host_token or secrets.token_urlsafe(24)
+                           speech_s=speech_s, secret=signing)
+    host_secret = host_token or links.sign(signing, "host")
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        back, problems = recover(manager)  # the tables a killed server left mid-game
+        for line in problems:
+            log.warning("%s", line)
+        if back:
+            log.warning("%d table(s) back from their transcripts", len(back))
         yield
         await manager.close()
 
@@ -95,7 +106,8 @@ def create_app(out_dir: Path = Path("transcripts"), max_tables: int = MAX_TABLES
             if int(length) > MAX_BODY:
                 return JSONResponse({"detail": f"body larger than {MAX_BODY} bytes"}, 413)
         response = await call_next(request)
-        response.headers.update(SECURITY_HEADERS)
+        for name, value in SECURITY_HEADERS.items():  # a page may set its own policy
+            response.headers.setdefault(name, value)
         return response
 
     @app.exception_handler(RequestValidationError)
@@ -166,7 +178,9 @@ def create_app(out_dir: Path = Path("transcripts"), max_tables: int = MAX_TABLES
         if seat not in table.free_seats():
             raise HTTPException(409, "that seat is no longer free")
         table.opened.add(seat)
-        return {"seat": f"/play/{table.id}/{seat}?token={table.tokens[seat]}"}
+        table.save()
+        table.wake()
+        return {"seat": table.seat_link(seat)}
 
     @app.get("/api/meta")
     async def meta(lang: str = "en") -> dict[str, Any]:
@@ -181,14 +195,37 @@ def create_app(out_dir: Path = Path("transcripts"), max_tables: int = MAX_TABLES
 
     @app.post("/api/tables", status_code=201, dependencies=[Depends(host_access)])
     async def create_table(spec: TableSpec) -> dict[str, Any]:
-        try:
-            table = manager.create(spec)
-        except TableError as exc:
-            raise HTTPException(400, str(exc)) from None
-        return {"table": table.id, "players": table.config.players, "seed": table.seed,
-                "seats": {str(s): f"/play/{table.id}/{s}?token={t}"
-                          for s, t in table.tokens.items()},
-                "spectator": f"/watch/{table.id}?token={table.spectator_token}"}
+        return _links(_made(lambda: manager.create(spec)))
+
+    @app.post("/api/tables/{table_id}/again", dependencies=[Depends(host_access)])
+    async def host_again(table_id: str) -> dict[str, Any]:
+        """Play again (the host): the finished table's rematch and all its links."""
+        return _links(_made(lambda: play_again(manager, table_of(table_id))))
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/again")
+    async def seat_again(table_id: str, seat: int, token: Token = None,
+                         x_token: TokenHeader = None) -> dict[str, Any]:
+        """Play again (a person at the table): the rematch's link to this seat; every
+        other page of the table shows its own."""
+        table = seat_access(table_id, seat, token, x_token)
+        _made(lambda: play_again(manager, table))
+        return {"again": table.way_back(seat)["again"]}
+
+    @app.get("/game/{table_id}")
+    async def game(table_id: str, token: Token = None, x_token: TokenHeader = None
+                   ) -> HTMLResponse:
+        """The game's page, god view, for the table's people and spectators once it has
+        ended (at a spot the AI table, once this person's guess is in)."""
+        table = table_of(table_id)
+        secret = given(token, x_token)
+        seat = table.seat_for(secret)
+        if seat is None and not table.is_spectator(secret):
+            raise HTTPException(403, "this link does not open that table")
+        if table.way_back("god" if seat is None else seat)["game_page"] is None:
+            raise HTTPException(409, "the game's page opens once the game has ended")
+        assert table.transcript is not None
+        page, policy = game_page(table.transcript, table.spec.lang)
+        return HTMLResponse(page, headers={"Content-Security-Policy": policy})
 
     @app.post("/api/tables/{table_id}/start", dependencies=[Depends(host_access)])
     async def start_table(table_id: str) -> dict[str, Any]:
@@ -209,10 +246,10 @@ def create_app(out_dir: Path = Path("transcripts"), max_tables: int = MAX_TABLES
 
     @app.get("/api/tables/{table_id}/seats/{seat}")
     async def seat_state(table_id: str, seat: int, token: Token = None,
-                         x_token: TokenHeader = None, after: After = 0) -> dict[str, Any]:
+                         x_token: TokenHeader = None, after: After = 0) -> Response:
         table = seat_access(table_id, seat, token, x_token)
         table.seats[seat].back()
-        return table.seat_view(seat, after)
+        return _json(table, table.seat_view(seat, after))
 
     @app.post("/api/tables/{table_id}/seats/{seat}/answer")
     async def answer(table_id: str, seat: int, body: Answer, token: Token = None,
@@ -248,8 +285,9 @@ def create_app(out_dir: Path = Path("transcripts"), max_tables: int = MAX_TABLES
 
     @app.get("/api/tables/{table_id}/spectate")
     async def spectator_state(table_id: str, token: Token = None, x_token: TokenHeader = None,
-                              after: After = 0) -> dict[str, Any]:
-        return spectator_access(table_id, token, x_token).spectator_view(after)
+                              after: After = 0) -> Response:
+        table = spectator_access(table_id, token, x_token)
+        return _json(table, table.spectator_view(after))
 
     @app.get("/api/tables/{table_id}/spectate/stream")
     async def spectator_stream(table_id: str, token: Token = None,
@@ -268,6 +306,21 @@ def _preset_sizes() -> list[dict[str, Any]]:
             for n in presets.preset_names()]
 
 
+def _made(make: Callable[[], Table]) -> Table:
+    """The table ``make`` creates; a TableError is the request's fault (400)."""
+    try:
+        return make()
+    except TableError as exc:
+        raise HTTPException(400, str(exc)) from None
+
+
+def _links(table: Table) -> dict[str, Any]:
+    """What the host page gets for a new table: its seed and every private link."""
+    return {"table": table.id, "players": table.config.players, "seed": table.seed,
+            "seats": {str(s): table.seat_link(s) for s in table.tokens},
+            "spectator": table.spectator_link()}
+
+
 def _resume(after: int, last_event_id: str | None) -> int:
     """Where a stream starts: after the last event the browser has (on reconnect)."""
     if last_event_id is not None and last_event_id.strip().isdigit():
@@ -275,12 +328,17 @@ def _resume(after: int, last_event_id: str | None) -> int:
     return after
 
 
+def _json(table: Table, view: dict[str, Any]) -> Response:
+    """A view as the API's answer, its JSON made once per change (``view_cache``)."""
+    return Response(table.views.text(view), media_type="application/json")
+
+
 def _stream(table: Table, view: Callable[[int], dict[str, Any]], after: int
             ) -> StreamingResponse:
     """Server-sent events: the view when it changes for this viewer (changes it cannot see
     send nothing, so their timing stays hidden) and at each heartbeat, until the game ends."""
 
-    async def messages() -> AsyncIterator[str]:
+    async def messages() -> AsyncIterator[str | bytes]:
         cursor, sent = after, None
         async for changed in table.updates(HEARTBEAT_S):
             if table.closed:
@@ -288,11 +346,12 @@ def _stream(table: Table, view: Callable[[int], dict[str, Any]], after: int
             state = view(cursor)
             mark = (state["last"], state["pending"] and state["pending"]["number"],
                     state["away"], state["over"], state["error"], tuple(state["thinking"]),
-                    state["guess"], state["lobby"]["here"], state["lobby"]["started"])
+                    state["guess"], state["lobby"]["here"], state["lobby"]["started"],
+                    state["game_page"], state["again"])
             if changed and mark == sent:
                 continue
             cursor, sent = state["last"], mark
-            yield f"id: {cursor}\ndata: {json.dumps(state, ensure_ascii=False)}\n\n"
+            yield table.views.event(state)
             ended = table.task is not None and table.task.done()
             if (table.over or table.error) and ended and not state["guess"]:
                 yield "event: end\ndata: {}\n\n"

@@ -11,10 +11,14 @@ from agents.prompting import Prompter, question_keys
 from agents.prompts import Text
 from arena.app.server import i18n
 from arena.engine import Observation, Request
-from arena.engine.events import CheckResult, GameEnd, NightAction, Shot
+from arena.engine.events import CheckResult, GameEnd, NewMoon, NightAction, Shot
 from arena.engine.roles import ROLES
-from arena.engine.roles.lives import lives_left
+from arena.engine.roles.spare_lives import lives_left
+from arena.engine.variants.lycanthropy import Touched
+from arena.engine.village.houses import BuildingPower
 from arena.text import Describer
+
+SPENDS = {"save": "antidote", "poison": "poison", "toss": "box"}  # her actions, their potions
 
 
 def role_card(obs: Observation, lang: str) -> dict[str, Any] | None:
@@ -40,14 +44,11 @@ def resources(obs: Observation, words: dict[str, str], say: Describer) -> list[s
     """The seat's resources in words, as far as it knows them (lives: from the deal, then
     from what the judge told the seat when it lost one)."""
     mine = obs.events
-    acted = {e.action for e in mine if isinstance(e, NightAction) and e.seat == obs.seat
-             and e.target is not None}
     out = []
     if obs.role == "witch":
-        uses = int(obs.rules.get("witch.total_uses", 2))
-        spent = len(acted & {"save", "poison"}) >= uses
-        for potion, action in (("antidote", "save"), ("poison", "poison")):
-            state = "res_used" if action in acted else "res_gone" if spent else "res_ready"
+        held, uses = potions(obs)
+        for potion, left in held.items():
+            state = "res_used" if not left else "res_gone" if uses < 1 else "res_ready"
             out.append(f"{words['res_' + potion]}: {words[state]}")
     if obs.role == "hunter":
         shot = any(isinstance(e, Shot) and e.seat == obs.seat for e in mine)
@@ -62,6 +63,36 @@ def resources(obs: Observation, words: dict[str, str], say: Describer) -> list[s
     if obs.seat not in obs.alive and not any(isinstance(e, GameEnd) for e in mine):
         out.append(words["res_dead"])
     return out
+
+
+def potions(obs: Observation) -> tuple[dict[str, int], int]:
+    """The witch's potions in hand and the uses she has left (C6), from what she saw: her
+    own saves, poisons and toss spend them (the Harvest witch holds the box alone, C33d);
+    E17 gives her one (the answer names it) and the bone-setter a spent one back (B9: the
+    antidote first); hypnotised or infected (V6, E15) she can use none from then on."""
+    tossing = obs.rules.get("witch.potion") == "box_toss" or any(
+        isinstance(e, NightAction) and e.seat == obs.seat and e.action == "toss"
+        for e in obs.events)
+    held = {"box": 1} if tossing else {"antidote": 1, "poison": 1}
+    uses, powerless = int(obs.rules.get("witch.total_uses", 2)), False
+    for e in obs.events:
+        if isinstance(e, NightAction) and e.seat == obs.seat and e.target is not None and (
+                e.action in SPENDS):
+            held[SPENDS[e.action]] -= 1
+            uses -= 1
+        elif isinstance(e, Touched) and e.seat == obs.seat:
+            powerless = True
+        elif isinstance(e, NewMoon) and (e.card, e.step) == ("E17", "applied") and (
+                obs.seat in e.seats and e.answer is not None):
+            given = "poison" if e.answer == "poison" else "antidote"
+            held[given] = held.get(given, 0) + 1
+            uses += 1
+        elif isinstance(e, BuildingPower) and e.power == "mend" and e.target == obs.seat and (
+                not (held.get("antidote") and held.get("poison"))):
+            given = "poison" if held.get("antidote") else "antidote"
+            held[given] = held.get(given, 0) + 1
+            uses += 1
+    return held, 0 if powerless else uses
 
 
 def question(obs: Observation, request: Request, lang: str) -> str:

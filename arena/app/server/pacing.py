@@ -148,9 +148,10 @@ class NightPacer:
     # --- the pages' side
     async def ready(self) -> None:
         """Return once everything emitted so far has been shown and the current step's
-        time has come (before a person's or a model's decision). Decisions waiting for the
-        same time go on in the order they came (as unpaced)."""
-        if self.at > self._now():
+        time has come (before a person's or a model's decision). Decisions go on in the
+        order they came (as unpaced), even when the clock has passed the time of those
+        still waiting but their timer has not yet run (a busy loop)."""
+        if self.at > self._now() or self._waiters:
             waiter = asyncio.get_running_loop().create_future()
             self._waiters.append((self.at, waiter))
             self._schedule()

@@ -1,6 +1,6 @@
 """The model profiles a web table server offers (``arena serve --table PROFILES.toml``).
 
-The file is a table file (agents/table.py: the same keys as a seat of ``arena play
+The file is a table file (agents/seat_options.py: the same keys as a seat of ``arena play
 --table``) whose ``[profiles.NAME]`` sections each name a model seat the host may put
 at a table; ``[defaults]`` fill what a profile leaves unset::
 
@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from agents import MODELS, AgentSpecError, check_keys, kind_of
 from agents.providers.registry import parse_spec
-from agents.table import SeatOptions, TableError
+from agents.seat_options import SeatOptions, TableError
 from arena.files import parse_model, read_text
 
 Name = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,31}$")]

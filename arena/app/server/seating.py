@@ -70,7 +70,7 @@ class ModelSeats:
                            lang=lang)
         assert isinstance(agent, LLMAgent)
         agent.provider = CappedProvider(agent.provider, self.spend)
-        agent.stand_in = make_agent(self.stand_in, seat, seed)
+        agent.stand_in = make_agent(self.stand_in, seat, seed, lang=lang)
         agent.on_handover = lambda: self.on_handover(seat)
         offered = next(p for p in self.profiles.offered() if p["name"] == name)
         self.labels[seat] = f"{offered['provider']}:{offered['model']}"

@@ -19,7 +19,7 @@ import asyncio
 import secrets
 import time
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -28,10 +28,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agents import Agent, make_agent
 from arena import presets
-from arena.app.server import guesses, i18n
+from arena.app.server import guesses, i18n, table_file
 from arena.app.server.answers import pending_json
 from arena.app.server.card import question, role_card
 from arena.app.server.deciding import Deciding
+from arena.app.server.links import sign
 from arena.app.server.notices import FallbackNotices
 from arena.app.server.pacing import NightPacer
 from arena.app.server.profiles import Profiles
@@ -44,14 +45,16 @@ from arena.app.server.seating import (
     check_choices,
 )
 from arena.app.server.spending import ServerSpend, TableSpend
-from arena.app.session import Session
+from arena.app.server.table_file import TableRecord
+from arena.app.server.view_cache import View, ViewCache
+from arena.app.session import Session, Sink
 from arena.engine import BaseEvent, GameConfig, RuleError
 from arena.engine.config import parse_rule_value
 from arena.engine.events import Death, GameEnd, Speech
 from arena.engine.view import Observation, observe, visible
 from arena.errors import TranscriptError, UsageError
 from arena.text import Describer, Viewer, catalog
-from arena.text.moon import moon_in_force
+from arena.text.new_moon_panel import moon_in_force
 
 MAX_TABLES = 32
 GRACE_S = 30.0  # the judge's own time limit runs this much past a human's turn
@@ -126,6 +129,9 @@ class Table:
     guesses: dict[int, list[int]] = field(default_factory=dict)  # spot the AI: seat -> AI
     transcript: Path | None = None
     started: asyncio.Event = field(default_factory=asyncio.Event)  # the lobby is over
+    rematch: Table | None = None  # the table "play again" made from this one
+    version: int = 0  # raised by every change a page may see: the views' cache key
+    views: ViewCache = field(default_factory=ViewCache)
     _watchers: set[asyncio.Event] = field(default_factory=set)
     pacer: NightPacer = field(init=False)
     deciding: Deciding = field(init=False)
@@ -155,20 +161,38 @@ class Table:
         if seat not in self.opened:
             self.opened.add(seat)
             self.wake()
-        if self.opened >= set(self.tokens):
+            self.save()
+        if self.opened >= set(self.tokens) and not self.started.is_set():
             self.started.set()
+            self.save()
+            self.wake()
 
     def start(self) -> list[int]:
         """The host starts the game now: the table's bot plays each seat nobody opened
         (its link no longer opens it). Those seats."""
         filled = [] if self.started.is_set() else sorted(set(self.tokens) - self.opened)
         for seat in filled:
-            self.seats[seat].stand_in = make_agent(self.spec.bots, seat, self.seed)
-            self.labels[seat] = self.spec.bots
-            del self.tokens[seat]
+            self.fill(seat)
         self.started.set()
+        self.save()
         self.wake()
         return filled
+
+    def fill(self, seat: int) -> None:
+        """The table's bot plays ``seat``, a person's seat nobody opened."""
+        self.seats[seat].stand_in = make_agent(self.spec.bots, seat, self.seed,
+                                              lang=self.spec.lang)
+        self.labels[seat] = self.spec.bots
+        del self.tokens[seat]
+
+    def save(self) -> None:
+        """Write the table's settings and lobby beside its transcript (``table_file``)."""
+        if self.transcript is not None:
+            table_file.save(self.transcript, TableRecord(
+                table=self.id, spec=self.spec.model_dump(mode="json"), seed=self.seed,
+                night_step_s=self.night_step_s, speech_s=self.speech_s,
+                opened=sorted(self.opened), started=self.started.is_set(),
+                filled=sorted(set(self.spec.humans) - set(self.tokens))))
 
     def lobby_view(self) -> dict[str, Any]:
         """Who is at the table before its game starts: how many people have come and how
@@ -185,6 +209,30 @@ class Table:
     def is_spectator(self, token: str) -> bool:
         return secrets.compare_digest(self.spectator_token.encode(), token.encode())
 
+    def seat_link(self, seat: int) -> str:
+        return f"/play/{self.id}/{seat}?token={self.tokens[seat]}"
+
+    def spectator_link(self) -> str:
+        return f"/watch/{self.id}?token={self.spectator_token}"
+
+    def ended(self) -> bool:
+        """Whether the game is over and its transcript complete."""
+        return self.over and self.error is None and self.task is not None and self.task.done()
+
+    def way_back(self, viewer: Viewer) -> dict[str, str | None]:
+        """Once the game has ended: ``viewer``'s link to the game's page (``arena show``'s,
+        god view; a person at a spot the AI table once their guess is in), and once
+        someone has pressed "play again", ``viewer``'s link at the new table."""
+        token = self.tokens.get(viewer) if isinstance(viewer, int) else self.spectator_token
+        page = (f"/game/{self.id}?token={token}"
+                if self.ended() and token and not self.guess_due(viewer) else None)
+        new, again = self.rematch, None
+        if new is not None and not isinstance(viewer, int):
+            again = new.spectator_link()
+        elif new is not None and viewer in new.tokens:
+            again = new.seat_link(viewer)
+        return {"game_page": page, "again": again}
+
     # --- live updates
     def record(self, event: BaseEvent) -> None:
         """Show ``event`` to the pages (the pacer calls this when its time has come)."""
@@ -194,6 +242,7 @@ class Table:
         self.wake()
 
     def wake(self) -> None:
+        self.version += 1
         for watcher in self._watchers:
             watcher.set()
 
@@ -244,7 +293,8 @@ class Table:
             while True:
                 yield changed
                 try:
-                    await asyncio.wait_for(watcher.wait(), heartbeat_s)
+                    async with asyncio.timeout(heartbeat_s):  # no task per wait
+                        await watcher.wait()
                     changed = True
                 except TimeoutError:
                     changed = False
@@ -255,22 +305,40 @@ class Table:
     # --- views
     def _base(self, shown: list[BaseEvent], after: int, viewer: Viewer) -> dict[str, Any]:
         """The view's common part; events are numbered in the viewer's own list (``seq``
-        from the log would tell how many hidden events fell in between)."""
+        from the log would tell how many hidden events fell in between). The interface
+        words come with a whole view (``after`` 0) only: a page keeps them."""
         lang = self.spec.lang
+        words = ({"strings": i18n.strings(lang), "role_names": i18n.role_names(lang)}
+                 if after == 0 else {})
         return {
-            "table": self.id, "lang": lang, "strings": i18n.strings(lang),
-            "role_names": i18n.role_names(lang),
+            "table": self.id, "lang": lang, **words,
             "players": self.config.players, "over": self.over, "error": self.error,
             "events": as_seen(shown, Describer(lang, viewer), after), "last": len(shown),
             "replace": after == 0, "final": final_roles(shown, lang),
             "moon": moon_in_force(shown, lang),
             "thinking": self.deciding.seen_by(viewer), "agents": self.agents_shown(viewer),
             "guess": self.over and self.guess_due(viewer), "lobby": self.lobby_view(),
+            **self.way_back(viewer),
         }
 
-    def seat_view(self, seat: int, after: int = 0) -> dict[str, Any]:
+    def seat_view(self, seat: int, after: int = 0) -> View:
         """Everything seat ``seat`` may see: its events from number ``after`` on, its
-        knowledge, its pending request."""
+        knowledge, its pending request (computed once per change, its clock read now)."""
+        web = self.seats[seat]
+        view = self.views.get(self.version, (seat, after, web.missed, self.ended()),
+                              lambda: self._seat_view(seat, after))
+        if web.pending is None or view["pending"] is None:
+            return view
+        return {**view, "pending": {**view["pending"],
+                                    "remaining_s": round(web.pending.remaining(), 1)}}
+
+    def spectator_view(self, after: int = 0) -> View:
+        """Public events while the game runs; every event once it has ended (computed
+        once per change)."""
+        return self.views.get(self.version, ("spectator", after, self.ended()),
+                              lambda: self._spectator_view(after))
+
+    def _seat_view(self, seat: int, after: int) -> View:
         mine = [e for e in self.log if visible(e, seat)]
         seen = observe(mine, seat)
         web = self.seats[seat]
@@ -287,8 +355,7 @@ class Table:
                 "question": question(seen, web.pending.request, self.spec.lang)})
         return view
 
-    def spectator_view(self, after: int = 0) -> dict[str, Any]:
-        """Public events while the game runs; every event once it has ended."""
+    def _spectator_view(self, after: int) -> View:
         over = self.over
         shown = list(self.log) if over else [e for e in self.log if e.audience == "public"]
         public = observe([e for e in self.log if e.audience == "public"], 0)
@@ -340,7 +407,8 @@ def final_roles(events: list[BaseEvent], lang: str) -> list[dict[str, Any]]:
 
 
 def _fallback(spec: TableSpec, seat: int, seed: int) -> Agent | None:
-    return None if spec.fallback == "default" else make_agent(spec.fallback, seat, seed)
+    return (None if spec.fallback == "default"
+            else make_agent(spec.fallback, seat, seed, lang=spec.lang))
 
 
 class TableManager:
@@ -352,8 +420,10 @@ class TableManager:
     def __init__(self, out_dir: Path, max_tables: int = MAX_TABLES, *,
                  profiles: Profiles | None = None, budget_usd: float | None = None,
                  table_budget_usd: float | None = None,
-                 night_step_s: float = NIGHT_STEP_S, speech_s: float | None = None) -> None:
+                 night_step_s: float = NIGHT_STEP_S, speech_s: float | None = None,
+                 secret: str | None = None) -> None:
         self.out_dir = out_dir
+        self.secret = secret or secrets.token_urlsafe(32)  # signs the links (``links``)
         self.max_tables = max_tables
         self.tables: dict[str, Table] = {}
         self.profiles = profiles or Profiles()
@@ -392,6 +462,24 @@ class TableManager:
             raise TableError(f"the server already runs its limit of {self.max_tables} games; "
                              "try later")
         self._forget_old()
+        config = self.checked(spec)
+        seed = spec.seed if spec.seed is not None else secrets.randbelow(1 << 31)
+        table_id = f"{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}"
+        step_s = self.night_step_s if spec.night_step_s is None else spec.night_step_s
+        table = self.make_table(table_id, spec, config, seed, step_s,
+                                self.speech_s if spec.speech_s is None else spec.speech_s)
+        agents, specs = self.agents(table)
+        try:
+            session = self.session(table, agents, specs, self.out_dir / f"{table_id}.jsonl")
+        except (TranscriptError, UsageError) as exc:  # the transcript folder is not writable
+            raise TableError(f"the server cannot write the table's transcript: {exc}"
+                             ) from None
+        table.save()
+        self.run(table, session)
+        return table
+
+    def checked(self, spec: TableSpec) -> GameConfig:
+        """The game ``spec`` asks for, its seats checked; TableError otherwise."""
         config = spec.config()
         bad = sorted({s for s in spec.humans if not 1 <= s <= config.players})
         if bad:
@@ -402,19 +490,27 @@ class TableManager:
             raise TableError(str(exc)) from None
         if spec.spot_the_ai and spec.show_agents:
             raise TableError("spot the AI keeps the models hidden: do not show them too")
-        seed = spec.seed if spec.seed is not None else secrets.randbelow(1 << 31)
-        table_id = f"{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}"
-        step_s = self.night_step_s if spec.night_step_s is None else spec.night_step_s
+        return config
+
+    def make_table(self, table_id: str, spec: TableSpec, config: GameConfig, seed: int,
+                   night_step_s: float, speech_s: float | None) -> Table:
+        """Table ``table_id``, its links signed with the server's secret (``links``)."""
         table = Table(table_id, spec, config, seed,
-                      tokens={s: secrets.token_urlsafe(24) for s in sorted(set(spec.humans))},
-                      spectator_token=secrets.token_urlsafe(24), night_step_s=step_s,
-                      speech_s=self.speech_s if spec.speech_s is None else spec.speech_s)
+                      tokens={s: sign(self.secret, table_id, "seat", s)
+                              for s in sorted(set(spec.humans))},
+                      spectator_token=sign(self.secret, table_id, "watch"),
+                      night_step_s=night_step_s, speech_s=speech_s)
+        return table
+
+    def agents(self, table: Table) -> tuple[dict[int, Agent], dict[int, str]]:
+        """Each seat's agent (a person's web seat, a model, a bot) and its spec."""
+        spec, seed = table.spec, table.seed
         table.spend = TableSpend(self.table_budget_usd, self.spend)
         models = ModelSeats(self.profiles, table.spend, table.deciding, spec.stand_in,
                             table.handover)
         agents: dict[int, Agent] = {}
         specs: dict[int, str] = {}
-        for seat in range(1, config.players + 1):
+        for seat in range(1, table.config.players + 1):
             choice = spec.agents.get(seat, spec.bots)
             if seat in table.tokens:
                 table.seats[seat] = WebSeat(spec.turn_s, _fallback(spec, seat, seed), table.wake)
@@ -424,33 +520,45 @@ class TableManager:
                 agents[seat] = models.build(seat, choice, seed, spec.lang)
                 specs[seat] = self.profiles.spec(choice)
             else:
-                agents[seat], specs[seat] = make_agent(choice, seat, seed), choice
+                agents[seat] = make_agent(choice, seat, seed, lang=spec.lang)
+                specs[seat] = choice
         table.labels = models.labels
+        return agents, specs
+
+    def session(self, table: Table, agents: dict[int, Agent], specs: dict[int, str],
+                out: Path | None, first: Sequence[Sink] = ()) -> Session:
+        """The table's game; its events go to ``out`` (the transcript, when given), to the
+        sinks ``first``, then to the pages."""
+        config = table.config
         # a fallback notice names a model seat: only where the table shows its agents
-        notices = [FallbackNotices(models.labels, table.pacer.notice)] if spec.show_agents else []
+        notices = ([FallbackNotices(table.labels, table.pacer.notice)]
+                   if table.spec.show_agents else [])
         # a decision may wait for the events the engine ran ahead of the pages
         paced_s = table.pacer.most_behind_s(config.players, len(config.rules.night__order))
-        try:
-            session = Session(config, agents, seed=seed, out=self.out_dir / f"{table_id}.jsonl",
-                              specs=specs, sinks=[table.pacer, *notices],
-                              timeout_s=spec.turn_s + GRACE_S + paced_s)
-        except (TranscriptError, UsageError) as exc:  # the transcript folder is not writable
-            raise TableError(f"the server cannot write the table's transcript: {exc}"
-                             ) from None
+        session = Session(config, agents, seed=table.seed, out=out, specs=specs,
+                          sinks=[*first, table.pacer, *notices],
+                          timeout_s=table.spec.turn_s + GRACE_S + paced_s)
         table.pacer.attach(session.game.judge)
-        table.transcript = self.out_dir / f"{table_id}.jsonl"
-        self.tables[table_id] = table
-        table.task = asyncio.get_running_loop().create_task(self._play(table, session))
-        return table
+        table.transcript = self.out_dir / f"{table.id}.jsonl"
+        return session
+
+    def run(self, table: Table, session: Session, done: Callable[[], None] | None = None
+            ) -> None:
+        """Start ``table``'s game on the running event loop (``done`` once it stops)."""
+        self.tables[table.id] = table
+        table.task = asyncio.get_running_loop().create_task(self._play(table, session, done))
 
     @staticmethod
-    async def _play(table: Table, session: Session) -> None:
+    async def _play(table: Table, session: Session, done: Callable[[], None] | None) -> None:
         try:
             await table.started.wait()
             await session.run()
+            await table.pacer.ready()  # the game is done once its pages have shown the end
         except Exception as exc:  # keep the server up; show the table what went wrong
             table.error = f"{type(exc).__name__}: {exc}"
         finally:
+            if done is not None:
+                done()
             table.wake()
 
     def end_streams(self) -> None:

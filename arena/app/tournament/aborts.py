@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arena.app.tournament.budget import OutOfBudget
+from arena.app.tournament.budget import OutOfBudget, spent_usd
 from arena.app.tournament.schedule import GameSpec
 from arena.engine import StopGame
-from arena.engine.game import usage_totals
 from arena.run_layout import GAMES_DIR
 
 
@@ -36,9 +35,8 @@ class AbortedGame:
 
     @classmethod
     def of(cls, spec: GameSpec, stop: StopGame, path: str, seconds: float) -> AbortedGame:
-        cost = sum((t["cost_usd"] for t in usage_totals(stop.log).values()), 0.0)
         return cls(spec.index, spec.game_id, path, list(spec.agents), stop.seat,
-                   stop.endpoint, stop.cause, isinstance(stop, OutOfBudget), round(cost, 6),
+                   stop.endpoint, stop.cause, isinstance(stop, OutOfBudget), spent_usd(stop.log),
                    round(seconds, 3))
 
     @property

@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from agents.breaker import endpoint_name
 from agents.providers.base import ChatProvider, ChatReply, ChatRequest, ProviderError
 from agents.providers.capabilities import capabilities_for
 from agents.providers.prices import MILLION, Price, price_for
-from arena.engine import StopGame
+from arena.engine import BaseEvent, StopGame
+from arena.engine.game import usage_totals
 
 FRAME_BYTES = 64  # per message, and once per call: roles, separators, the format hint
 
@@ -135,3 +137,14 @@ class CappedProvider:
             raise
         finally:
             self.purse.settle(bound, cost)
+
+
+def capped(provider: ChatProvider, budget: Budget, index: int) -> CappedProvider:
+    """``provider`` paying from ``budget``, its calls booked under ``index`` (a game of a
+    tournament, a seat of ``arena play``)."""
+    return CappedProvider(provider, GamePurse(budget, index, endpoint_name(provider)))
+
+
+def spent_usd(log: Sequence[BaseEvent]) -> float:
+    """What a game's model calls cost, summed over its usage events."""
+    return round(sum((t["cost_usd"] for t in usage_totals(log).values()), 0.0), 6)

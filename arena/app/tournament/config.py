@@ -43,7 +43,7 @@ from pydantic import (
 
 from agents.breaker import FAILURES, SECONDS
 from agents.providers.registry import parse_spec
-from agents.table import SeatOptions
+from agents.seat_options import SeatOptions
 from arena import presets
 from arena.engine import GameConfig, RuleError
 from arena.engine.config import parse_rule_value

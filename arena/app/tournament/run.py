@@ -26,18 +26,17 @@ from typing import Any
 
 from agents import AgentSpecError, make_agent, probe_agents
 from agents.base import Agent
-from agents.breaker import Limits, endpoint_name
+from agents.breaker import Limits
 from agents.llm import LLMAgent
 from agents.providers.describe import safe_spec
 from agents.providers.prices import price_for
 from arena.app.session import Setup, play_game
 from arena.app.tournament.aborts import AbortedGame, aborted_name
-from arena.app.tournament.budget import Budget, CappedProvider, GamePurse
+from arena.app.tournament.budget import Budget, capped, spent_usd
 from arena.app.tournament.config import RESUME_MAY_CHANGE, TournamentConfig, TournamentError
 from arena.app.tournament.pause import Pauses, fallback_shares
 from arena.app.tournament.schedule import GameSpec
 from arena.engine import GameResult, StopGame
-from arena.engine.game import usage_totals
 from arena.outputs import cannot_write, make_folder, write_text
 from arena.run_layout import (
     ABORTED_FILE,
@@ -73,9 +72,9 @@ class Outcome:
 
     @classmethod
     def of(cls, spec: GameSpec, result: GameResult, seconds: float) -> Outcome:
-        cost = sum((t["cost_usd"] for t in usage_totals(result.events).values()), 0.0)
         return cls(spec.index, spec.game_id, transcript_name(spec), spec.preset,
-                   spec.seed, list(spec.agents), result.winner, result.days, round(cost, 6),
+                   spec.seed, list(spec.agents), result.winner, result.days,
+                   spent_usd(result.events),
                    round(seconds, 3), fallback_shares(result.events, spec.agents))
 
 
@@ -89,8 +88,7 @@ class CappedSetup(Setup):
     def agent(self, spec: str, seat: int, seed: int) -> Agent:
         agent = super().agent(spec, seat, seed)
         if isinstance(agent, LLMAgent):
-            agent.provider = CappedProvider(agent.provider, GamePurse(
-                self.budget, self.index, endpoint_name(agent.provider)))
+            agent.provider = capped(agent.provider, self.budget, self.index)
         return agent
 
 

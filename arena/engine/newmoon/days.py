@@ -8,6 +8,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from arena.engine import deaths
+from arena.engine.chance import chance
 from arena.engine.events import (
     CauseOfDeath,
     Death,
@@ -28,13 +29,17 @@ from arena.engine.newmoon.deck import (
     last_death,
     moon,
 )
-from arena.engine.roles import cupid, lives, sheriff
+from arena.engine.roles import cupid, sheriff, spare_lives
 from arena.engine.roles.factions import is_wolf
 from arena.engine.tally import top
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
 
+SIDES = ("heads", "tails")
+COIN = chance("E16", "E16, Heads or Tails: after an exile verdict, the coin; heads voids "
+              "the exile, tails carries it out.", SIDES)
+UFO = chance("O6", "O6, the UFO: the living player it takes.")
 SWAPS = (("witch", "seer"), ("hunter", "little_girl"), ("guard", "elder"))  # E9
 # E6: the Harvest Festival of 000, the card's source (4.2.4, C33a, C16), as far as it
 # can change in the middle of a game (the thief's and Cupid's are first-night steps; the
@@ -99,7 +104,7 @@ def return_of_the_soul(judge: Judge) -> None:
         if not st.is_alive(seat):
             revive(judge, seat, "O11")
             if st.role_of(seat) == "chief":
-                lives.wound(judge, seat)
+                spare_lives.wound(judge, seat)
 
 
 def break_up(judge: Judge, card: str) -> list[tuple[int, int]]:
@@ -207,7 +212,7 @@ def reinstate(judge: Judge) -> None:
 
 async def ufo(judge: Judge) -> None:
     """O6: one living player drawn by lot is taken and dies, his card unshown."""
-    victim = judge.rng.choice(judge.state.alive())
+    victim = judge.draw(UFO, judge.state.alive())
     announce(judge, "O6", "applied", seats=(victim,))
     await deaths.resolve(judge, [(victim, "ufo")], reference=victim)
 
@@ -308,9 +313,9 @@ async def pact_or_coin(judge: Judge, condemned: int) -> bool:
             state.pacts.append(condemned)
             return False
     if in_force(judge, "E16"):
-        heads = judge.rng.random() < 0.5
-        announce(judge, "E16", "answer", seats=(condemned,), answer="heads" if heads else "tails")
-        if heads:
+        side = judge.draw(COIN, SIDES, lambda rng: SIDES[0] if rng.random() < 0.5 else SIDES[1])
+        announce(judge, "E16", "answer", seats=(condemned,), answer=side)
+        if side == "heads":
             return False
     return True
 

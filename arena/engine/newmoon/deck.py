@@ -9,7 +9,7 @@ from arena.engine.events import Death, NewMoon, Reveal, RoleDealt
 from arena.engine.newmoon.cards import CARDS, Card, Lasts, full_deck
 from arena.engine.roles.factions import in_pack
 from arena.engine.rule_types import dotted
-from arena.engine.variants import active as variants_on
+from arena.engine.variants import on as variants_on
 
 if TYPE_CHECKING:
     from arena.engine.events import Audience
@@ -104,8 +104,7 @@ def _rules_in_force(judge: Judge) -> None:
                for k, v in a.data.get("rules", {}).items()}
     base = judge.config.rules
     judge.rules = base.model_validate({**base.key_values(), **changes}) if changes else base
-    judge.variants = variants_on(judge.rules)
-    for variant in judge.variants:
+    for variant in variants_on(judge):
         if variant.state is not None:
             judge.state.role_state.setdefault(variant.name, variant.state())
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arena.engine import deaths
-from arena.engine.newmoon import days, nights, people, spirits
+from arena.engine.newmoon import absences, days, nights, spiritualism
 from arena.engine.newmoon.cards import CARDS
 from arena.engine.newmoon.deck import (
     activate,
@@ -67,7 +67,7 @@ async def at_nightfall(judge: Judge) -> None:
         chiefs = [s for s in st.holders("chief") if s not in st.wounded]
         st.wounded.update(chiefs)
         state.active["O3"].data["chiefs"] = chiefs
-    people.at_nightfall(judge)
+    absences.at_nightfall(judge)
     await nights.double_agent(judge)
 
 
@@ -101,7 +101,7 @@ def dawn(judge: Judge, tonight: NightState, dying: dict[int, str]) -> None:
     if moon(judge) is not None:
         days.swap_back(judge)
         nights.at_dawn(judge, tonight, dying)
-        people.bar(judge)
+        absences.bar(judge)
 
 
 async def at_dawn(judge: Judge, reference: int | None) -> None:
@@ -115,7 +115,7 @@ async def at_dawn(judge: Judge, reference: int | None) -> None:
     for chief in state.active["O3"].data.get("chiefs", []) if "O3" in state.active else []:
         if st.is_alive(chief):
             st.wounded.discard(chief)
-    people.release(judge)
+    absences.release(judge)
     expire(judge, "round")
     if not due(judge):
         return
@@ -130,8 +130,8 @@ async def _apply(judge: Judge, card: str, by: int | None) -> None:
     if CARDS[card].lasts != "now":
         active = activate(judge, card)
         active.data["by"] = by
-        if card in people.SINGLED_OUT:
-            people.single_out(judge, active)
+        if card in absences.SINGLED_OUT:
+            absences.single_out(judge, active)
         elif card == "E9":
             days.april_fools(judge, active)
         elif card == "O9":
@@ -144,7 +144,7 @@ async def _apply(judge: Judge, card: str, by: int | None) -> None:
     if card == "E1":
         days.miracle(judge)
     elif card == "E4":
-        await spirits.spiritualism(judge, by)
+        await spiritualism.spiritualism(judge, by)
     elif card == "E10":
         await days.punishment(judge)
     elif card == "E13":
@@ -174,7 +174,7 @@ def discussion_held(judge: Judge) -> bool:
 
 def may_speak(judge: Judge, seat: int) -> bool:
     """Players sent away or silenced today do not speak."""
-    return moon(judge) is None or seat not in people.away(judge)
+    return moon(judge) is None or seat not in absences.away(judge)
 
 
 def discussion_order(judge: Judge, order: list[int], reference: int | None) -> list[int]:
@@ -198,8 +198,8 @@ def may_interrupt(judge: Judge, seat: int) -> bool:
     power, and players away are not there to."""
     if moon(judge) is None:
         return True
-    return (not in_force(judge, "E14") and seat not in people.away(judge)
-            and seat not in people.barred(judge))
+    return (not in_force(judge, "E14") and seat not in absences.away(judge)
+            and seat not in absences.barred(judge))
 
 
 def at_end(judge: Judge, over: GameOver) -> None:
@@ -242,10 +242,10 @@ def voters_today(judge: Judge, voters: list[int]) -> list[int]:
     """Who may vote today: not those away or silenced, nor E3's offenders."""
     if moon(judge) is None:
         return voters
-    barred = people.away(judge)
+    barred = absences.away(judge)
     e3 = in_force(judge, "E3")
     if e3 is not None:
-        barred.update(people.violators(judge, e3))
+        barred.update(absences.violators(judge, e3))
     return [s for s in voters if s not in barred] if barred else voters
 
 
@@ -253,7 +253,7 @@ def candidates(judge: Judge, seats: list[int]) -> list[int]:
     """Whom votes may name today (not those away, where the card says so)."""
     if moon(judge) is None:
         return seats
-    barred = people.away(judge, unvotable=True)
+    barred = absences.away(judge, unvotable=True)
     return [s for s in seats if s not in barred] if barred else seats
 
 

@@ -8,6 +8,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from arena.engine import deaths
+from arena.engine.chance import chance
 from arena.engine.events import CheckResult, NightAction, Reveal
 from arena.engine.newmoon.days import harvest
 from arena.engine.newmoon.deck import (
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
     from arena.engine.roles.base import NightStep
     from arena.engine.state import NightState
 
+THUNDER = chance("O5", "O5, the Thunderbolt: the wolves attacked a special player or a wolf; "
+                 "the living wolf the bolt strikes.")
 RISEN = ("hunter", "witch", "seer")  # E26 / O12: they are the wolves tonight
 
 
@@ -172,7 +175,7 @@ def _thunder(judge: Judge, target: int) -> None:
     elif is_special(role) or is_wolf(role):
         wolves = [s for s in st.living if in_pack(st.role_of(s))]
         if wolves:
-            _doom(judge, judge.rng.choice(wolves), "thunder")
+            _doom(judge, judge.draw(THUNDER, wolves), "thunder")
 
 
 async def wolves(judge: Judge, step: NightStep) -> None:

@@ -6,7 +6,7 @@ from typing import Literal
 from pydantic import Field
 
 from arena.engine.roles.base import RoleSpec
-from arena.engine.roles.lives import LivesState, teller
+from arena.engine.roles.spare_lives import LivesState, teller
 from arena.engine.rule_types import RuleGroup
 
 

@@ -8,12 +8,21 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from arena.engine.chance import chance
 from arena.engine.events import NightAction, Reveal
 from arena.engine.roles.base import RoleSpec
 from arena.engine.rule_types import RuleGroup
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
+
+SEEN = chance("little_girl_sees", "A1, `little_girl.info = one_wolf`: a little girl peeks at "
+              "the pack; the wolf she sees, among the pack.")
+CAUGHT = ("caught", "unseen")
+SEEN_PEEKING = chance("little_girl_caught", "A1: a little girl peeked (at the pack, or at the "
+                      "witch with `little_girl.window = witch_step`); whether those she watched "
+                      "catch her (chance `little_girl.detect_p`: an outcome of chance 0 cannot "
+                      "be drawn).", CAUGHT)
 
 
 class LittleGirlRules(RuleGroup):
@@ -46,7 +55,7 @@ async def peek(judge: Judge, pack: tuple[int, ...]) -> tuple[tuple[int, ...], in
         if not await _peeks(judge, girl, "peek"):
             continue
         info = rules.little_girl__info
-        seen = pack if info == "all_wolves" else (judge.rng.choice(pack),) if pack else ()
+        seen = pack if info == "all_wolves" else (judge.draw(SEEN, pack),) if pack else ()
         if info == "wolf_chat":
             readers.append(girl)
         else:
@@ -85,7 +94,10 @@ async def _peeks(judge: Judge, girl: int, kind: str) -> bool:
 
 def _caught(judge: Judge, girl: int, watched: tuple[int, ...]) -> bool:
     """A1: with chance little_girl.detect_p those she watched see her peeking."""
-    if judge.rng.random() >= judge.rules.little_girl__detect_p:
+    p = judge.rules.little_girl__detect_p
+    possible = [o for o, can in zip(CAUGHT, (p > 0, p < 1), strict=True) if can]
+    if judge.draw(SEEN_PEEKING, possible,
+                  lambda rng: CAUGHT[1] if rng.random() >= p else CAUGHT[0]) == CAUGHT[1]:
         return False
     judge.emit(Reveal, watched, seat=girl, role="little_girl", reason="caught_peeking")
     return True

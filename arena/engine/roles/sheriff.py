@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from arena.engine.chance import chance
 from arena.engine.events import Candidacy, Sheriff, Speech
 from arena.engine.rule_types import RuleGroup
 from arena.engine.tally import cast_ballots, same_for_all
@@ -16,6 +17,9 @@ from arena.engine.village.farmer import farmers
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
+
+ELECTION_LOT = chance("sheriff_tie", "C10, `sheriff.election_tie = random`: a tied sheriff "
+                      "election; the sheriff, among the tied candidates.")
 
 
 class SheriffRules(RuleGroup):
@@ -94,7 +98,7 @@ async def _ballot(judge: Judge, candidates: list[int], alive: list[int]) -> int 
         if not leaders or rules.sheriff__election_tie == "none":
             return None
         if rules.sheriff__election_tie == "random":
-            return judge.rng.choice(leaders)
+            return judge.draw(ELECTION_LOT, leaders)
         candidates = leaders
     return None
 

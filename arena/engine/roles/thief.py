@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from arena.engine.chance import chance, orders, shuffled
 from arena.engine.events import Cards, NightAction, Reveal, RoleDealt
 from arena.engine.roles.base import RoleSpec
 from arena.engine.roles.factions import in_pack, is_wolf
@@ -18,6 +19,13 @@ from arena.engine.rule_types import RuleGroup
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
+
+BLIND = ("centre", "villager", "werewolf")  # C26 online: the left-over card and two more
+ORDERS = orders(BLIND)
+BLIND_ORDER = chance("thief_shuffle", "C26, `thief.mode = online_blind3`: night 1, the three "
+                     "cards the thief picks from blind, the left-over card (`centre`), a "
+                     "villager and a werewolf; the order they lie in, choices 1, 2 and 3.",
+                     ORDERS)
 
 
 class ThiefRules(RuleGroup):
@@ -67,8 +75,8 @@ async def night(judge: Judge) -> None:
                 become(judge, choice.target, "thief")
                 become(judge, thief, taken)
         else:
-            pool = [st.centre[0], "villager", "werewolf"]
-            judge.rng.shuffle(pool)
+            blind = dict(zip(BLIND, (st.centre[0], "villager", "werewolf"), strict=True))
+            pool = [blind[c] for c in judge.draw(BLIND_ORDER, ORDERS, shuffled(BLIND)).split(",")]
             choice = await judge.ask(judge.request(thief, "swap", (1, 2, 3)))
             judge.emit(NightAction, (thief,), seat=thief, action="swap", target=choice.target)
             picked = pool[(choice.target or 1) - 1]

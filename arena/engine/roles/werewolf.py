@@ -6,7 +6,9 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from arena.engine.chance import chance
 from arena.engine.events import NightAction, Speech
+from arena.engine.expansion import hooks
 from arena.engine.roles import little_girl
 from arena.engine.roles.base import RoleSpec
 from arena.engine.roles.factions import pack_roles
@@ -15,6 +17,12 @@ from arena.engine.rule_types import RuleGroup
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
     from arena.engine.requests import Request
+
+STRAY = chance("pack_stray", "C15: no wolf answered the night's kill request in time; the "
+               "pack's victim, among its legal prey.")
+PACK_LOT = chance("pack_tie", "C15, `wolves.consensus = plurality_lot` or `plurality_lot_any`: "
+                  "the wolves' proposals are tied (or, with `plurality_lot_any`, nobody "
+                  "proposed); the victim, among the tied targets (or all the pack's prey).")
 
 
 class WolfRules(RuleGroup):
@@ -67,9 +75,8 @@ def prey(judge: Judge) -> list[int]:
     if judge.rules.harvest__neighbours:  # V4: only a neighbour of a living wolf
         near = {n for wolf in pack(judge) for n in st.neighbours(wolf)}
         seats = [s for s in seats if s in near]
-    for variant in judge.variants:
-        if variant.prey is not None:
-            seats = variant.prey(judge, seats)
+    for narrow in hooks(lambda x: x.prey):  # e.g. a variant's (lycanthropy)
+        seats = narrow(judge, seats)
     sheltered = st.night.sheltered  # away or hidden tonight (New Moon E7, E18, E22)
     return [s for s in seats if s not in sheltered] if sheltered else seats
 
@@ -100,7 +107,7 @@ async def _proposals(judge: Judge, wolves: tuple[int, ...], round_no: int) -> li
 def _stray(judge: Judge, request: Request) -> int | None:
     """The pack's pick when no wolf answered in time: a wolf that gave no answer follows
     the pack, and a pack with no answer at all still hunts one of its legal prey."""
-    return judge.rng.choice(request.options) if request.options else None
+    return judge.draw(STRAY, request.options) if request.options else None
 
 
 def _majority(picks: list[int | None]) -> int | None:
@@ -123,7 +130,7 @@ def _plurality(judge: Judge, picks: list[int | None], any_prey: bool) -> int | N
     best = max(counts.values(), default=0)
     tied = sorted(pick for pick, n in counts.items() if n == best) if best else (
         prey(judge) if any_prey else [])
-    return judge.rng.choice(tied) if len(tied) > 1 else (tied[0] if tied else None)
+    return judge.draw(PACK_LOT, tied) if len(tied) > 1 else (tied[0] if tied else None)
 
 
 async def night(judge: Judge) -> None:
@@ -171,9 +178,8 @@ async def night(judge: Judge) -> None:
         actor = wolves[0]
     judge.emit(NightAction, wolves, seat=actor, action="kill", target=target)
     judge.state.night.wolf_target = target
-    for variant in judge.variants:  # a conversion takes effect at once (V6, 4.2.6)
-        if variant.hunted is not None:
-            variant.hunted(judge)
+    for hunted in hooks(lambda x: x.hunted):  # a conversion takes effect at once (V6, 4.2.6)
+        hunted(judge)
 
 
 SPEC = RoleSpec(

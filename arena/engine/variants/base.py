@@ -1,7 +1,8 @@
 """What every variant module declares: when it is on, and the hooks it puts into the game.
 
-A variant (catalog 4.1, 4.2) is a plugin like a role: the judge, the flow, the exile and
-the win check call the hooks of the variants the rules switch on and never name one.
+A variant (catalog 4.1, 4.2) is a plugin like a role: the variants reach the judge, the
+flow, the exile and the win check as one expansion (``arena.engine.variants.EXPANSION``),
+which calls the hooks of the variants the rules in force switch on.
 """
 
 from __future__ import annotations
@@ -11,13 +12,14 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from arena.engine.expansion import Outcome
+
 if TYPE_CHECKING:
     from arena.engine.config import RuleSet
     from arena.engine.judge import Judge
     from arena.engine.requests import Shape
     from arena.engine.state import NightState
 
-Outcome = tuple[str, tuple[int, ...]]
 
 
 @dataclass(frozen=True)
@@ -41,7 +43,8 @@ class VariantSpec:
     reference)``: the day's speaking order (living seats) instead of C30's.
     ``partners(judge, seat, cause)``: who else dies of grief when ``seat`` dies of
     ``cause``. ``win(judge, alive)``: a victory of the variant's own; with ``own_win`` the usual
-    win checks are not made at all.
+    win checks are not made at all; ``victories``: the winners it names that are no
+    faction (the Black Death's "survivor").
     """
 
     name: str
@@ -62,3 +65,4 @@ class VariantSpec:
     partners: Callable[[Judge, int, str], tuple[int, ...]] | None = None
     win: Callable[[Judge, list[int]], Outcome | None] | None = None
     own_win: bool = False
+    victories: tuple[str, ...] = ()

@@ -9,13 +9,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from arena.engine.chance import chance
 from arena.engine.events import BaseEvent, register_event
+from arena.engine.expansion import Outcome
 from arena.engine.roles.factions import faction
-from arena.engine.variants.base import Outcome, VariantSpec
+from arena.engine.variants.base import VariantSpec
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
     from arena.engine.state import NightState
+
+FIRST_VICTIM = chance("V5", "V5, the Black Death (`variant.black_death`): at night, while the "
+                      "plague has no victim (night 1, or after a night nobody died of it), "
+                      "the player it strikes, among the living.")
 
 
 @register_event
@@ -49,7 +55,7 @@ async def night(judge: Judge) -> None:
     mine: PlagueState = st.role_state["black_death"]
     picker = mine.last_victim
     if picker is None:
-        target: int | None = judge.rng.choice(st.alive())
+        target: int | None = judge.draw(FIRST_VICTIM, st.alive())
         judge.emit(Plague, "god", target=target, by=None)
     else:
         choice = await judge.ask(judge.request(picker, "plague", st.alive()))
@@ -75,5 +81,5 @@ def survivor(judge: Judge, alive: list[int]) -> Outcome | None:
 SPEC = VariantSpec(
     name="black_death", active=lambda rules: rules.variant__black_death,
     kinds={"plague": "target"}, state=PlagueState, setup=disguise, night={"werewolf": night},
-    dawn=remember, win=survivor, own_win=True,
+    dawn=remember, win=survivor, own_win=True, victories=("survivor",),
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from arena.engine.chance import chance
 from arena.engine.events import (
     BaseEvent,
     NightAction,
@@ -25,6 +26,10 @@ if TYPE_CHECKING:
     from arena.engine.judge import Judge
 
 OUTCOMES = ("antidote", "antidote_villager", "antidote_werewolf", "poison")
+TOSS = chance("box_toss", "C33d, the Harvest witch (`witch.potion = box_toss`): when she "
+              "designates a player, how the box falls: her antidote (and the card the "
+              "saved player plays from then on) or her poison; an outcome of weight 0 "
+              "cannot be drawn.", OUTCOMES)
 NEW_CARD = {"antidote_villager": "villager", "antidote_werewolf": "werewolf"}
 
 
@@ -59,7 +64,7 @@ async def night(judge: Judge) -> None:
         if target is None:
             continue
         mine.tossed = True
-        outcome = judge.rng.choices(OUTCOMES, weights=judge.rules.witch__box_weights)[0]
+        outcome = _fall(judge)
         judge.emit(BoxToss, "public", outcome=outcome)
         if outcome == "poison":
             st.night.poisoned = target
@@ -69,6 +74,13 @@ async def night(judge: Judge) -> None:
         if card is not None:
             become(judge, target, card)
             _lovers_anew(judge, target)
+
+
+def _fall(judge: Judge) -> str:
+    """How the box falls, by the weights (an outcome of weight 0 never falls)."""
+    weights = judge.rules.witch__box_weights
+    return judge.draw(TOSS, [o for o, w in zip(OUTCOMES, weights, strict=True) if w > 0],
+                      lambda rng: rng.choices(OUTCOMES, weights=weights)[0])
 
 
 def _lovers_anew(judge: Judge, seat: int) -> None:

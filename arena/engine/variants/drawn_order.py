@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from arena.engine.chance import chance
 from arena.engine.variants.base import VariantSpec
 
 if TYPE_CHECKING:
@@ -17,6 +18,14 @@ if TYPE_CHECKING:
 
 FIXED = ("left_of_victim", "seat_order")
 """The orders C30 fixes (not drawn)."""
+WAYS = ("clockwise", "counterclockwise")  # up the seat numbers, or down
+WAY = chance("speech_direction", "C30, `speech.order = drawn`: each day, which way round the "
+             "speeches go (clockwise: up the seat numbers).", WAYS)
+FIRST = chance("first_speaker", "C30, `speech.order = drawn`: a day after a night nobody died; "
+               "the first speaker, among the living.")
+BESIDE = chance("speech_beside", "C30, `speech.order = drawn`: a day after a night with deaths; "
+                "the dead player the speeches start next to (the first living player from "
+                "him the drawn way round speaks first), among the night's dead.")
 
 
 @dataclass(slots=True)
@@ -49,11 +58,11 @@ def speakers(judge: Judge, reference: int | None) -> list[int]:
 
 def _draw(judge: Judge) -> tuple[int, int]:
     """The judge's draw: the direction, then the first speaker."""
-    st, rng = judge.state, judge.rng
-    way = rng.choice((1, -1))
+    st = judge.state
+    way = 1 if judge.draw(WAY, WAYS) == WAYS[0] else -1
     if not st.night_deaths:
-        return rng.choice(st.alive()), way
-    n, dead = len(st.seats), rng.choice(st.night_deaths)
+        return judge.draw(FIRST, st.alive()), way
+    n, dead = len(st.seats), judge.draw(BESIDE, st.night_deaths)
     after = ((dead - 1 + way * i) % n + 1 for i in range(1, n))
     return next((s for s in after if st.seats[s].alive), dead), way
 

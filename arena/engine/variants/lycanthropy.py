@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from arena.engine.events import BaseEvent, register_event
+from arena.engine.expansion import Outcome
 from arena.engine.roles import ROLES
 from arena.engine.roles.factions import faction, is_wolf
-from arena.engine.variants.base import Outcome, VariantSpec
+from arena.engine.variants.base import VariantSpec
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge

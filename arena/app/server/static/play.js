@@ -16,6 +16,10 @@
   let shownRequest = 0;  // number of the request whose controls are on screen
   let deadline = 0;      // local time (ms) when the pending request runs out
   let claims = [];
+  let voicesOn = false;  // read each new public speech aloud (the voices toggle)
+  let following = 0;     // after the end: the timer that looks for the rematch
+  const FOLLOW_MS = 3000;          // how often, and how long, an ended page looks
+  const FOLLOW_FOR_MS = 15 * 60 * 1000;
 
   function el(tag, text, cls) {
     const node = document.createElement(tag);
@@ -33,6 +37,8 @@
     return fill(S.who, {name: state.names[seat - 1] || "P" + seat, seat: seat});
   }
 
+  function nameOf(seat) { return state.names[seat - 1] || "P" + seat; }
+
   function roleName(role) { return state.role_names[role] || role; }
 
   function claimText(c) {  // a claim of the speech being written, in the catalog's words
@@ -49,7 +55,8 @@
     if (e.audience === "god") li.classList.add("god");
     else if (e.audience !== "public") li.classList.add("private");
     if (e.type === "speech" && e.line) {
-      li.append(el("b", e.speaker));
+      li.dataset.seat = e.seat;
+      li.append(avatar(nameOf(e.seat)), el("b", e.speaker));
       li.append(el("span", e.text, "speech-text"));
       for (const c of e.claims_text) li.append(el("span", c, "claim"));
       return li;
@@ -145,8 +152,8 @@
       if (s === now) node.classList.add("now");
       if ((state.thinking || []).includes(s)) node.classList.add("thinking");
       if (state.pending && state.pending.context.victim === s) node.classList.add("victim");
-      node.append(el("span", String(s), "seat-no"));
-      node.append(el("span", state.names[s - 1] || "P" + s, "seat-name"));
+      node.append(avatar(nameOf(s)), el("span", String(s), "seat-no"));
+      node.append(el("span", nameOf(s), "seat-name"));
       const badges = [];
       if (state.sheriff === s) badges.push("★ " + S.sheriff);
       const house = (state.buildings || {})[String(s)];
@@ -254,6 +261,108 @@
     }));
   }
 
+  // ---- presence: each seat's face, drawn from its name alone (the same name gives the same
+  // face on every page), the night and the day, and the speeches read aloud. None of it
+  // depends on anything but public facts: names, seat numbers, public events.
+  function hashOf(text) {  // FNV-1a, 32 bits, then mixed (murmur3's finish) so that
+    let h = 0x811c9dc5;     // names a letter apart differ in every bit
+    for (const ch of text) h = Math.imul(h ^ ch.codePointAt(0), 0x01000193);
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+    return (h ^ (h >>> 16)) >>> 0;
+  }
+
+  function avatar(name) {  // a mirrored 5×5 identicon in a colour of its own
+    const h = hashOf(name);
+    const face = svg("svg", {viewBox: "-0.5 -0.5 6 6", class: "avatar", "aria-hidden": "true"});
+    face.append(svg("rect", {x: -0.5, y: -0.5, width: 6, height: 6, rx: 1, class: "avatar-bg"}));
+    const colour = "hsl(" + (h % 360) + ", 65%, 62%)";
+    for (let y = 0; y < 5; y++) {
+      for (let x = 0; x < 3; x++) {
+        if (!((h >>> (8 + 3 * y + x)) & 1)) continue;
+        for (const at of new Set([x, 4 - x])) face.append(svg("rect", {x: at, y: y, width: 1, height: 1, fill: colour}));
+      }
+    }
+    return face;
+  }
+
+  function renderPhase() {  // night falls, day breaks: the colours change as the phase event arrives
+    let phase = "day";
+    for (let i = state.events.length - 1; i >= 0; i--) {
+      if (state.events[i].type === "phase") { phase = state.events[i].name; break; }
+    }
+    document.body.dataset.phase = state.over ? "day" : phase;
+  }
+
+  const PITCHES = [1, 0.8, 1.2, 0.9, 1.1];
+  const RATES = [1, 0.92, 1.08];
+
+  function voiceOf(seat) {  // seat by seat: the next of the language's voices, then other pitches and rates
+    const lang = state.lang === "zh" ? "zh" : "en";
+    const voices = speechSynthesis.getVoices().filter((v) => v.lang.toLowerCase().startsWith(lang));
+    const n = Math.max(1, voices.length);
+    const turn = Math.floor((seat - 1) / n);
+    return {voice: voices[(seat - 1) % n] || null, pitch: PITCHES[turn % PITCHES.length],
+      rate: RATES[Math.floor(turn / PITCHES.length) % RATES.length]};
+  }
+
+  function speak(e) {  // a public speech, aloud, in its seat's voice and the table's language
+    if (!voicesOn || e.type !== "speech" || e.audience !== "public" || !(e.text || "").trim()) return;
+    const line = new SpeechSynthesisUtterance(e.text);
+    const chosen = voiceOf(e.seat);
+    line.lang = state.lang === "zh" ? "zh-CN" : "en-US";
+    if (chosen.voice) line.voice = chosen.voice;
+    line.pitch = chosen.pitch;
+    line.rate = chosen.rate;
+    speechSynthesis.speak(line);
+  }
+
+  function renderVoices() {
+    const toggle = $("voices");
+    toggle.hidden = !("speechSynthesis" in window);
+    toggle.textContent = S.voices;
+    toggle.setAttribute("aria-pressed", String(voicesOn));
+  }
+
+  // ---- the way back: the game's page once it has ended, and "play again" with the same people
+  function renderWayBack() {
+    const page = state.game_page, again = state.again;
+    $("way-back").hidden = !page && !again;
+    $("game-link").hidden = !page;
+    if (page) $("game-link").href = page;
+    $("game-link").textContent = S.game_page;
+    $("again").hidden = spectator || !page || Boolean(again);
+    $("again").textContent = S.play_again;
+    $("again-link").hidden = !again;
+    if (again) $("again-link").href = again;
+    $("again-link").textContent = spectator ? S.next_watch : S.next_seat;
+  }
+
+  function follow() {  // the stream ends with the game: look now and then for the rematch
+    if (following) return;
+    const until = Date.now() + FOLLOW_FOR_MS;
+    following = setInterval(() => {
+      if (state.again || Date.now() > until) { clearInterval(following); return; }
+      fetch(base + query + "&after=" + state.last).then((r) => r.json()).then((view) => {
+        Object.assign(state, {game_page: view.game_page, again: view.again});
+        renderWayBack();
+      }).catch(() => {});
+    }, FOLLOW_MS);
+  }
+
+  async function playAgain() {
+    $("again").disabled = true;
+    const response = await fetch(base + "/again" + query, {method: "POST",
+      headers: {"Content-Type": "application/json"}, body: "{}"});
+    const data = await response.json().catch(() => ({}));
+    if (response.ok && data.again) {
+      location.assign(data.again);
+      return;
+    }
+    $("again").disabled = false;
+    $("status").textContent = typeof data.detail === "string" ? data.detail : response.statusText;
+  }
+
   // ---- the New Moon events in force, each with its effect
   function renderMoon() {
     const cards = state.moon || [];
@@ -338,6 +447,9 @@
     renderGuess();
     renderMoon();
     renderLobby();
+    renderPhase();
+    renderVoices();
+    renderWayBack();
     const dead = !spectator && !state.over && state.alive.length > 0 && !state.alive.includes(state.seat);
     $("dead-banner").hidden = !dead;
     $("dead-banner").textContent = S.you_died;
@@ -362,13 +474,14 @@
       $("record").replaceChildren();
       state = view;
     } else {
-      state = Object.assign({}, view, {events: state.events.concat(view.events)});
+      state = Object.assign({}, state, view, {events: state.events.concat(view.events)});
     }
-    S = view.strings;
+    S = state.strings;  // a whole view brings the words; the page keeps them
     const list = $("record");
     for (const e of view.events) {
       const item = eventItem(e);
       if (item) list.append(item);
+      if (!view.replace) speak(e);
     }
     if (view.events.length) list.scrollTop = list.scrollHeight;
     renderSide();
@@ -553,13 +666,19 @@
   function connect() {
     const source = new EventSource(base + "/stream" + query);
     source.onmessage = (msg) => apply(JSON.parse(msg.data));
-    source.addEventListener("end", () => source.close());
+    source.addEventListener("end", () => { source.close(); follow(); });
     source.onerror = () => {
       if (source.readyState !== EventSource.CLOSED && S.connection_lost) $("status").textContent = S.connection_lost;
     };
   }
 
   window.addEventListener("resize", () => { if (state) drawArrows(); });
+  $("voices").addEventListener("click", () => {
+    voicesOn = !voicesOn;
+    if (!voicesOn) speechSynthesis.cancel();
+    renderVoices();
+  });
+  $("again").addEventListener("click", playAgain);
   $("back").addEventListener("click", () => fetch(base + query).then((r) => r.json()).then(apply));
   setInterval(tick, 500);
   connect();

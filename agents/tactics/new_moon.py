@@ -4,7 +4,7 @@ victim, the double agent, the wolves' touch, and the risen roles' kill."""
 
 from __future__ import annotations
 
-from agents.moon import in_force_now
+from agents.moon_view import in_force_now
 from agents.tactics.registry import plays
 from agents.tactics.situation import Situation, answer
 from arena.engine.requests import Decision, Request

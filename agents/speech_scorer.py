@@ -3,7 +3,7 @@
 The criteria: the four of the AIWolf natural-language division's human evaluation
 (naturalness, contextual fit, coherence, diversity of expression), rated 1 to 5, and
 a deception taxonomy (fabrication, omission, misdirection, bussing), each present or
-not. The judge sees only the public record up to the speech (what every player saw: no
+not. The scorer sees only the public record up to the speech (what every player saw: no
 roles, no night actions, no private chat), so knowing who is a wolf cannot stand in for
 reading the speech.
 """

@@ -13,6 +13,7 @@ context_window = 32768     # tokens; older days are folded to fit (agents/contex
 base_url = "http://localhost:8000/v1"
 api_key_env = "MY_KEY"
 persona = "Alice"     # the seat's name at the table
+prompts = "my-prompts"  # another prompt set (agents/prompts.py), as --prompts DIR
 ```
 """
 
@@ -53,6 +54,7 @@ class SeatOptions(BaseModel):
     supports_temperature: bool | None = None
     limit_parameter: LimitParameter | None = None
     context_window: int | None = Field(None, gt=0)
+    prompts: Path | None = None  # another prompt set's folder (agents/prompts.py)
     persona: str | None = Field(None, min_length=1, max_length=40, pattern=r"^[^\n\r«»]+$")
     gender: Gender | None = None
     age: Age | None = None

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from arena.engine import Observation
 from arena.engine.newmoon.cards import cards_in_force
-from arena.engine.newmoon.spirits import QUESTIONS
+from arena.engine.newmoon.spiritualism import QUESTIONS
 from arena.text import catalog
 
 
