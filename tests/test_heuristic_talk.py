@@ -14,7 +14,7 @@ from agents import make_agent
 from agents.belief import SEER, is_pack
 from agents.tactics import talk
 from agents.tactics.situation import Words
-from agents.tactics.talk import sentences
+from agents.tactics.talk import phrasings, sentences
 from arena.engine import GameResult, run_game
 from arena.engine.events import Death, Speech, Vote
 from arena.presets import load_preset
@@ -202,3 +202,11 @@ def test_a_phrasing_said_today_gives_way_to_the_next() -> None:
     again = words.phrasings("sharp", seat=3, why="")
     words.line("sharp", seat=3, why="")  # every phrasing said: the first for this place
     assert words.parts == [first[-1], again[0]]
+
+
+def test_a_night_death_is_told_as_the_dawn_told_it() -> None:
+    """The dawn names who died, never who killed (a poison, the New Moon's Specter, a
+    lover's grief): a bot telling a night's death names no cause either."""
+    for lang, cause in (("en", r"\bwol(f|ves)\b"), ("zh", "狼")):
+        told = phrasings(lang, "night_death", 0, seat=4)
+        assert len(told) >= 2 and not [t for t in told if re.search(cause, t, re.I)], told

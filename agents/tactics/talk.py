@@ -88,8 +88,8 @@ LINES: dict[str, dict[str, tuple[str, ...]]] = {
                "我暂时没有判断。")},
     "night_death": {
         "en": ("Seat {seat} died last night.", "We lost seat {seat} in the night.",
-               "The wolves took seat {seat}."),
-        "zh": ("昨晚{seat}号倒了。", "昨夜{seat}号出局。", "狼人刀了{seat}号。")},
+               "Seat {seat} did not live through the night."),
+        "zh": ("昨晚{seat}号倒了。", "昨夜{seat}号出局。", "{seat}号没能活过昨晚。")},
     "peaceful": {
         "en": ("A peaceful night: someone was saved.", "Nobody died last night.",
                "No death last night, so a power acted."),
