@@ -15,26 +15,23 @@ if TYPE_CHECKING:
     from arena.engine.judge import Judge
 
 
-def renewal(judge: Judge, seat: int, once: frozenset[str]) -> Callable[[], None] | None:
-    """What renews a spent power of ``seat`` (None: nothing of his is spent); ``once``:
-    the buildings with a once-per-game power."""
+def renewal(judge: Judge, seat: int) -> Callable[[], None] | None:
+    """What renews a spent power of ``seat`` (None: nothing of his is spent)."""
     st = judge.state
     spec = ROLES[st.role_of(seat)]
     renew = spec.renewal(judge, seat) if spec.renewal is not None else None
     village = st.village
     if renew is None and village is not None and seat in village.spent and (
-            village.houses.get(seat) in once):
+            village.houses.get(seat) in village.once):
         return lambda: village.spent.discard(seat)
     return renew
 
 
 async def daybreak(judge: Judge, seat: int) -> None:
-    from arena.engine.village.hooks import ONCE  # the registry imports this module
-
     st = judge.state
     if seat not in ready(st, "bone_setter"):
         return
-    renewals = {s: r for s in st.alive() if (r := renewal(judge, s, ONCE)) is not None}
+    renewals = {s: r for s in st.alive() if (r := renewal(judge, s)) is not None}
     if not renewals:
         return
     choice = await judge.ask(judge.request(seat, "mend", sorted(renewals), allow_none=True))

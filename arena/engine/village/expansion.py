@@ -31,7 +31,7 @@ def deal_buildings(config: GameConfig, seed: int,
 def settle_houses(judge: Judge) -> None:
     """The houses, when the table deals buildings or its seats have attributes."""
     if dealt(judge.config) or judge.config.attributes:
-        judge.state.village = settle(judge.state.attributes)
+        judge.state.village = settle(judge.state.attributes, hooks.ONCE)
 
 
 def in_play(judge: Judge) -> bool:

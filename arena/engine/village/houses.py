@@ -50,9 +50,11 @@ class BuildingPower(BaseEvent):
 @dataclass(slots=True)
 class Village:
     """Houses by occupant seat (a dead occupant's house stands empty, A20; a burnt one is
-    gone) and the houses whose once-per-game power is spent (kept by the house)."""
+    gone), the buildings whose power is once per game, and the houses whose once-per-game
+    power is spent (kept by the house)."""
 
     houses: dict[int, str]
+    once: frozenset[str] = frozenset()
     spent: set[int] = field(default_factory=set)
     barred: tuple[int, frozenset[int]] = (0, frozenset())  # (day, seats barred from voting)
 
@@ -136,7 +138,9 @@ def move(judge: Judge, vagrant: int, owner: int) -> None:
     judge.emit(House, "public", seat=vagrant, building=name, how="moved_in", house=owner)
 
 
-def settle(attributes: Mapping[int, Mapping[str, object]]) -> Village | None:
-    """The Village of a table whose seat attributes name buildings (None: no Village)."""
+def settle(attributes: Mapping[int, Mapping[str, object]], once: frozenset[str]
+           ) -> Village | None:
+    """The Village of a table whose seat attributes name buildings (None: no Village);
+    ``once``: the buildings whose power is once per game."""
     houses = {s: str(a["building"]) for s, a in attributes.items() if "building" in a}
-    return Village(houses) if houses else None
+    return Village(houses, once) if houses else None
