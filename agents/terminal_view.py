@@ -189,7 +189,7 @@ class TerminalView:
         line = Text(who, style="bold red" if event.context == "wolf_chat" else "bold cyan")
         line.append(tag, style="magenta")
         line.append(self.d.t("speech.line", who="", tag="", text=""))  # ": "
-        line.append(event.text or self.d.t("speech.silent"), style="" if event.text else "dim")
+        line.append(self.d.said(event), style="" if event.text else "dim")
         for claim in event.claims:
             line.append(self.d.t("speech.claim", claim=self.d.claim(claim)), style="green")
         self.console.print(line)

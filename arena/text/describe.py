@@ -97,6 +97,10 @@ class Describer:
         context = self.context(event)
         return self.who(event.seat), self.t("speech.tag", context=context) if context else ""
 
+    def said(self, event: Speech) -> str:
+        """A speech's words, or that the speaker said nothing."""
+        return event.text or self.t("speech.silent")
+
     def claim(self, claim: Claim) -> str:
         return self.t(f"claim.{claim.kind}", kind=claim.kind, role=self.role(claim.role),
                       target="?" if claim.target is None else claim.target,
@@ -199,7 +203,7 @@ def _night_action(d: Describer, e: Any) -> str | None:
 
 def _speech(d: Describer, e: Any) -> str:
     who, tag = d.speaker(e)
-    line = d.t("speech.line", who=who, tag=tag, text=e.text or d.t("speech.silent"))
+    line = d.t("speech.line", who=who, tag=tag, text=d.said(e))
     return line + "".join(d.t("speech.claim", claim=d.claim(c)) for c in e.claims)
 
 
@@ -207,8 +211,9 @@ def _vote(d: Describer, e: Any) -> str:
     if e.ballot in ("designate", "friends"):
         return d.t(f"vote.{e.ballot}", who=d.who(e.seat), targets=d.join(
             [d.who(s) for s in e.targets]))
-    if e.target is None:
-        return d.t("vote.abstain", who=d.who(e.seat))
+    if e.target is None:  # in the ballot's own words where it has them
+        key = f"vote.abstain_{e.ballot}"
+        return d.t(key if key in d.c.entries else "vote.abstain", who=d.who(e.seat))
     line = d.t(f"vote.{e.ballot}", who=d.who(e.seat), target=d.who(e.target), ballot=e.ballot)
     return line + (d.t("vote.weight", weight=f"{e.weight:g}") if e.weight != 1 else "")
 

@@ -49,6 +49,7 @@ def test_meta_lists_presets_and_strings_per_language(client: TestClient) -> None
 @pytest.mark.parametrize(("spec", "message"), [
     ({"preset": "no-such-preset"}, "no-such-preset"),
     ({"humans": [9]}, "seats [9] are not at this 8-player table"),
+    ({"humans": [99]}, "seats [99] are not at this 8-player table"),  # not "at most 30"
     ({"rules": {"no.such.key": "1"}}, "unknown rule key"),
     ({"roles": {"werewolf": 1, "dragon": 7}}, "unknown role 'dragon'"),
 ])

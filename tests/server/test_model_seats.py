@@ -71,6 +71,7 @@ def test_the_host_page_offers_profiles_without_urls_or_keys(tmp_path: Path) -> N
     ({"2": "langchain:os:system"}, "is not offered here"),
     ({"1": "mini"}, "seat 1 is a human seat"),
     ({"9": "mini"}, "seat 9 is not at this 8-player table"),
+    ({"99": "mini"}, "seat 99 is not at this 8-player table"),
 ])
 def test_the_browser_names_offered_choices_only(tmp_path: Path, agents: dict[str, str],
                                                 message: str, fake_models: list[Priced]) -> None:

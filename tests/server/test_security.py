@@ -146,7 +146,7 @@ def test_pages_forbid_inline_scripts_and_framing(client: TestClient, two: Create
         "/static/play.js").text
 
 
-DESCRIBED = ("line", "speaker", "claims_text")  # the text layer's words for the viewer
+DESCRIBED = ("line", "speaker", "said", "claims_text")  # the text layer's words for the viewer
 
 
 def _recorded(view: dict[str, Any]) -> list[dict[str, Any]]:

@@ -130,7 +130,7 @@ def test_the_role_card_comes_from_the_seat_s_observation() -> None:
     assert any("sheriff" in r for r in card["resources"])
     hunter = observe(events, 6)
     hunter.role = "hunter"
-    assert "Hunter's shot: used" in (role_card(hunter, "en") or {})["resources"]
+    assert "Hunter's shot: no longer usable" in (role_card(hunter, "en") or {})["resources"]
     zh = role_card(witch, "zh")
     assert zh is not None and zh["name"] == "女巫" and "解药: 已用" in zh["resources"]
 
@@ -174,7 +174,7 @@ def test_the_seat_view_carries_the_card_and_the_spectator_the_final_table(
 
 
 @pytest.mark.parametrize(("spec", "detail"), [
-    ({"humans": [31]}, "Human seats: must be at most 30"),
+    ({"humans": [0]}, "Human seats: must be at least 1"),
     ({"humans": []}, "Human seats: needs at least 1"),
     ({"humans": [1], "turn_s": 0}, "Seconds per decision: must be at least 1"),
     ({"humans": [1], "turn_s": 0, "lang": "zh"}, "每次决定的秒数：不能小于 1"),

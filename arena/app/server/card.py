@@ -51,8 +51,9 @@ def resources(obs: Observation, words: dict[str, str], say: Describer) -> list[s
             state = "res_used" if not left else "res_gone" if uses < 1 else "res_ready"
             out.append(f"{words['res_' + potion]}: {words[state]}")
     if obs.role == "hunter":
-        shot = any(isinstance(e, Shot) and e.seat == obs.seat for e in mine)
-        out.append(f"{words['res_shot']}: {words['res_used' if shot else 'res_ready']}")
+        shots = [e.target for e in mine if isinstance(e, Shot) and e.seat == obs.seat]
+        state = "res_ready" if not shots else "res_used" if shots[0] is not None else "res_gone"
+        out.append(f"{words['res_shot']}: {words[state]}")
     lives = lives_left(obs.role, obs.seat, mine)
     if lives is not None and obs.seat in obs.alive:
         out.append(say.t("table.lives", lives=lives))

@@ -76,7 +76,8 @@ class TableSpec(BaseModel):
         Field(default_factory=dict, max_length=30)
     rules: dict[Annotated[str, Field(max_length=60)], Short] = Field(default_factory=dict,
                                                                       max_length=100)
-    humans: list[Annotated[int, Field(ge=1, le=30)]] = Field(min_length=1, max_length=30)
+    # seats: from 1 up to the table's size, checked against the preset (``checked``)
+    humans: list[Annotated[int, Field(ge=1)]] = Field(min_length=1, max_length=30)
     bots: Bot = "heuristic"
     fallback: Literal["default", "heuristic", "random", "passive"] = "default"
     turn_s: float = Field(default=90.0, ge=1.0, le=3600.0)
@@ -88,7 +89,7 @@ class TableSpec(BaseModel):
     lang: Literal["en", "zh"] = "en"
     lobby: bool = False  # list the human seats nobody has opened yet in the lobby
     # non-human seats: a bot or a model profile the server offers (unlisted: ``bots``)
-    agents: dict[Annotated[int, Field(ge=1, le=30)], Annotated[str, Field(max_length=40)]] = \
+    agents: dict[Annotated[int, Field(ge=1)], Annotated[str, Field(max_length=40)]] = \
         Field(default_factory=dict, max_length=30)
     stand_in: Bot = "heuristic"  # plays a model seat once its spending cap is reached
     show_agents: bool = False  # name each seat's agent during the game, not only at its end
@@ -343,11 +344,14 @@ class Table:
         seen = observe(mine, seat)
         web = self.seats[seat]
         view = self._base(mine, after, seat)
+        # the away warning is for a seat still playing: not once dead and idle, nor at the end
+        playing = not self.over and (seat in seen.alive or web.pending is not None)
         view.update(
             seat=seat, role=seen.role, known_roles={str(s): r for s, r in
                                                      seen.known_roles.items()},
             lovers=list(seen.lovers), alive=list(seen.alive), sheriff=seen.sheriff,
-            names=list(seen.names), away=web.away, missed=web.missed,
+            names=list(seen.names), away=playing and web.away,
+            missed=web.missed if playing else 0,
             card=role_card(seen, self.spec.lang), no_vote=list(seen.no_vote),
             buildings=house_names(seen, self.spec.lang),
             pending=None if web.pending is None else {
@@ -381,13 +385,15 @@ def as_seen(events: list[BaseEvent], describe: Describer, after: int = 0
     ``seq`` is the position in the viewer's list, ``line`` the text layer's sentence for
     the viewer (null: no line of its own; the event's own fields, a speech's ``text``
     among them, stay as recorded); a speech's line also comes in parts for the page to
-    style: ``speaker`` and ``claims_text``."""
+    style: ``speaker``, ``said`` (its text, or the words for an empty speech) and
+    ``claims_text``."""
     out = []
     for n, event in enumerate(events[after:], after):
         item = {**event.to_dict(), "seq": n, "line": describe(event)}
         if isinstance(event, Speech):
             who, tag = describe.speaker(event)
             item["speaker"] = describe.t("speech.line", who=who, tag=tag, text="")
+            item["said"] = describe.said(event)
             item["claims_text"] = [describe.t("speech.claim", claim=describe.claim(c))
                                    for c in event.claims]
         out.append(item)

@@ -14,13 +14,10 @@
   const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, k) => String(values[k] ?? ""));
   const usd = (n) => (n === null || n === undefined) ? strings.no_cap : "$" + n.toFixed(4);
 
-  async function loadHost() {
-    if (!hostToken) {
-      $("error").textContent = strings.host_token_missing;
-      return;
-    }
-    const response = await fetch("/api/host", {headers: {"X-Host-Token": hostToken}});
-    if (!response.ok) {
+  async function loadHost() {  // the form shows only once the server has taken the token
+    const response = hostToken && await fetch("/api/host", {headers: {"X-Host-Token": hostToken}});
+    $("create").hidden = !response || !response.ok;
+    if ($("create").hidden) {
       $("error").textContent = strings.host_token_missing;
       return;
     }

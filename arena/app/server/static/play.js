@@ -57,7 +57,7 @@
     if (e.type === "speech" && e.line) {
       li.dataset.seat = e.seat;
       li.append(avatar(nameOf(e.seat)), el("b", e.speaker));
-      li.append(el("span", e.text, "speech-text"));
+      li.append(el("span", e.said, "speech-text"));
       for (const c of e.claims_text) li.append(el("span", c, "claim"));
       return li;
     }
