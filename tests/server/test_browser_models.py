@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
 from agents.seat_options import SeatOptions
 from arena.app.server import create_app
@@ -35,13 +35,19 @@ def model_server(tmp_path_factory: pytest.TempPathFactory
             yield web.url, out, stub
 
 
+def host_page(browser: Browser, base: str) -> Page:  # noqa: F811
+    """The host page, opened with the host link, its form ready."""
+    host = browser.new_page()
+    host.goto(base + "/#host=" + HOST_TOKEN)
+    host.wait_for_selector("#preset option[value='classic-8']", state="attached")
+    return host
+
+
 @pytest.mark.slow
 def test_a_person_plays_model_seats_to_the_end_in_the_browser(
         browser: Browser, model_server: tuple[str, Path, StubServer]) -> None:  # noqa: F811
     base, _, stub = model_server
-    host = browser.new_page()
-    host.goto(base + "/#host=" + HOST_TOKEN)
-    host.wait_for_selector("#preset option[value='classic-8']", state="attached")
+    host = host_page(browser, base)
     host.wait_for_function(
         "() => document.getElementById('offered').textContent.includes('mini')")
     host.select_option("#preset", "classic-8")

@@ -39,6 +39,7 @@ from arena.app.server.seating import BOTS
 from arena.app.server.table import (
     MAX_TABLES,
     NIGHT_STEP_S,
+    StartRequest,
     Table,
     TableError,
     TableManager,
@@ -228,9 +229,14 @@ def create_app(out_dir: Path = Path("transcripts"), max_tables: int = MAX_TABLES
         return HTMLResponse(page, headers={"Content-Security-Policy": policy})
 
     @app.post("/api/tables/{table_id}/start", dependencies=[Depends(host_access)])
-    async def start_table(table_id: str) -> dict[str, Any]:
-        """Start the game now; the table's bot plays the seats nobody has opened."""
-        return {"filled": table_of(table_id).start()}
+    async def start_table(table_id: str, body: StartRequest | None = None
+                          ) -> dict[str, Any]:
+        """Start the game now; the table's bot (or the model profile the body's ``fill``
+        names) plays the seats nobody has opened."""
+        try:
+            return {"filled": table_of(table_id).start(body.fill if body else "bot")}
+        except TableError as exc:
+            raise HTTPException(400, str(exc)) from None
 
     @app.get("/play/{table_id}/{seat}")
     async def seat_page(table_id: str, seat: int, token: Token = None,

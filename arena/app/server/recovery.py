@@ -104,6 +104,7 @@ def bring_back(manager: TableManager, record: TableRecord, transcript: Path) -> 
                                record.night_step_s, record.speech_s)
     table.opened = set(record.opened)
     agents, specs = manager.agents(table)
+    table.filled_by = record.fill
     for seat in record.filled:
         table.fill(seat)
     if record.started:

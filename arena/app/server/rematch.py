@@ -2,10 +2,11 @@
 
 The new table keeps every setting of the old one (preset, rules, agents, pacing, turn,
 language) but draws a fresh seed, so the deal differs. Its people are the seats whose
-person played (a seat the table's bot took over at the start stays with the bot). It is
-made once: whoever presses first (a person at the table, or the host) makes it, and every
-page of the old table then shows its own link at the new one (a seat's new seat, a
-spectator's new spectator link); the new table waits in its lobby until they have come.
+person played (a seat the table's bot, or a model, took over at the start stays with
+it). It is made once: whoever presses first (a person at the table, or the host) makes
+it, and every page of the old table then shows its own link at the new one (a seat's new
+seat, a spectator's new spectator link); the new table waits in its lobby until they
+have come.
 """
 
 from __future__ import annotations
@@ -22,7 +23,10 @@ def play_again(manager: TableManager, table: Table) -> Table:
         raise TableError("the game has not ended yet")
     if not table.tokens:
         raise TableError("no person played at this table: there is nobody to play again")
-    spec = table.spec.model_copy(update={"seed": None, "humans": sorted(table.tokens)})
+    filled = set(table.spec.humans) - set(table.tokens)
+    models = {} if table.filled_by == "bot" else dict.fromkeys(filled, table.filled_by)
+    spec = table.spec.model_copy(update={"seed": None, "humans": sorted(table.tokens),
+                                         "agents": {**table.spec.agents, **models}})
     table.rematch = manager.create(spec)
     table.wake()
     return table.rematch

@@ -13,7 +13,6 @@ from typing import Literal, get_args
 
 from agents import Agent, make_agent
 from agents.llm import LLMAgent
-from arena.app.server.deciding import Deciding
 from arena.app.server.profiles import Profiles
 from arena.app.server.spending import TableSpend
 from arena.app.tournament.budget import CappedProvider
@@ -60,12 +59,13 @@ class ModelSeats:
 
     profiles: Profiles
     spend: TableSpend
-    deciding: Deciding
     stand_in: str
     on_handover: Callable[[int], None]
     labels: dict[int, str] = field(default_factory=dict)  # seat -> "provider:model"
 
     def build(self, seat: int, name: str, seed: int, lang: str) -> Agent:
+        """Profile ``name``'s agent at ``seat`` (its decisions not yet watched: the
+        caller's ``Deciding.watch``, or the web seat it plays for)."""
         agent = make_agent(self.profiles.spec(name), seat, seed, self.profiles.options[name],
                            lang=lang)
         assert isinstance(agent, LLMAgent)
@@ -74,4 +74,4 @@ class ModelSeats:
         agent.on_handover = lambda: self.on_handover(seat)
         offered = next(p for p in self.profiles.offered() if p["name"] == name)
         self.labels[seat] = f"{offered['provider']}:{offered['model']}"
-        return self.deciding.watch(seat, agent)
+        return agent

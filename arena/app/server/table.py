@@ -106,6 +106,15 @@ class TableSpec(BaseModel):
             raise TableError(str(exc)) from None
 
 
+class StartRequest(BaseModel):
+    """The host's start: who plays the seats nobody opened, "bot" (the table's bot) or a
+    model profile the server offers."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    fill: str = Field("bot", max_length=40)
+
+
 @dataclass
 class Table:
     """One game in progress (or over) and the people allowed to see it."""
@@ -124,6 +133,8 @@ class Table:
     error: str | None = None
     opened: set[int] = field(default_factory=set)  # seats whose page has been opened
     labels: dict[int, str] = field(default_factory=dict)  # seat -> its agent, for the end
+    models: ModelSeats | None = None  # builds its model seats (``TableManager.agents``)
+    filled_by: str = "bot"  # who plays the seats the host's start filled: a profile or bot
     spend: TableSpend | None = None
     night_step_s: float = 0.0  # the least time each night step takes (pacing)
     speech_s: float | None = None  # a day's speech's time on screen (None: its length's)
@@ -168,10 +179,15 @@ class Table:
             self.save()
             self.wake()
 
-    def start(self) -> list[int]:
-        """The host starts the game now: the table's bot plays each seat nobody opened
-        (its link no longer opens it). Those seats."""
+    def start(self, by: str = "bot") -> list[int]:
+        """The host starts the game now: the table's bot (``by`` "bot") or the model
+        profile ``by`` plays each seat nobody opened (its link no longer opens it). Those
+        seats; TableError if the server offers no such profile."""
+        if by != "bot" and (self.models is None or by not in self.models.profiles):
+            offered = ", ".join(["bot", *(self.models.profiles.options if self.models else ())])
+            raise TableError(f"fill: {by!r} is not offered here ({offered})")
         filled = [] if self.started.is_set() else sorted(set(self.tokens) - self.opened)
+        self.filled_by = by if filled else self.filled_by
         for seat in filled:
             self.fill(seat)
         self.started.set()
@@ -180,10 +196,17 @@ class Table:
         return filled
 
     def fill(self, seat: int) -> None:
-        """The table's bot plays ``seat``, a person's seat nobody opened."""
-        self.seats[seat].stand_in = make_agent(self.spec.bots, seat, self.seed,
-                                              lang=self.spec.lang)
-        self.labels[seat] = self.spec.bots
+        """The table's bot, or the model profile ``filled_by`` (its spending cap and
+        stand-in as a model seat chosen at the table's creation), plays ``seat``, a
+        person's seat nobody opened."""
+        if self.filled_by == "bot":
+            self.seats[seat].stand_in = make_agent(self.spec.bots, seat, self.seed,
+                                                  lang=self.spec.lang)
+            self.labels[seat] = self.spec.bots
+        else:
+            assert self.models is not None
+            self.seats[seat].stand_in = self.models.build(seat, self.filled_by, self.seed,
+                                                          self.spec.lang)
         del self.tokens[seat]
 
     def save(self) -> None:
@@ -193,7 +216,8 @@ class Table:
                 table=self.id, spec=self.spec.model_dump(mode="json"), seed=self.seed,
                 night_step_s=self.night_step_s, speech_s=self.speech_s,
                 opened=sorted(self.opened), started=self.started.is_set(),
-                filled=sorted(set(self.spec.humans) - set(self.tokens))))
+                filled=sorted(set(self.spec.humans) - set(self.tokens)),
+                fill=self.filled_by))
 
     def lobby_view(self) -> dict[str, Any]:
         """Who is at the table before its game starts: how many people have come and how
@@ -512,8 +536,7 @@ class TableManager:
         """Each seat's agent (a person's web seat, a model, a bot) and its spec."""
         spec, seed = table.spec, table.seed
         table.spend = TableSpend(self.table_budget_usd, self.spend)
-        models = ModelSeats(self.profiles, table.spend, table.deciding, spec.stand_in,
-                            table.handover)
+        models = ModelSeats(self.profiles, table.spend, spec.stand_in, table.handover)
         agents: dict[int, Agent] = {}
         specs: dict[int, str] = {}
         for seat in range(1, table.config.players + 1):
@@ -523,12 +546,13 @@ class TableManager:
                 agents[seat] = table.deciding.watch(seat, table.seats[seat])
                 specs[seat] = "web"
             elif choice in self.profiles:
-                agents[seat] = models.build(seat, choice, seed, spec.lang)
+                agents[seat] = table.deciding.watch(seat, models.build(seat, choice, seed,
+                                                                       spec.lang))
                 specs[seat] = self.profiles.spec(choice)
             else:
                 agents[seat] = make_agent(choice, seat, seed, lang=spec.lang)
                 specs[seat] = choice
-        table.labels = models.labels
+        table.labels, table.models = models.labels, models
         return agents, specs
 
     def session(self, table: Table, agents: dict[int, Agent], specs: dict[int, str],

@@ -1,7 +1,7 @@
 """A web table's settings beside its transcript (``<table id>.table.json``): what a
 restarted server needs besides the transcript to bring the table back: the host's
 form (preset, seats' agents, pacing), the seed, the pace the server gave it, and its
-lobby (the seats opened, whether the game started, the seats given to the bot). It
+lobby (the seats opened, whether the game started, the seats given to the bot or a model). It
 holds no secret: the links are signed again from the host secret (``links``)."""
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ class TableRecord(BaseModel):
     speech_s: float | None
     opened: list[int]
     started: bool
-    filled: list[int]  # seats nobody opened, played by the table's bot since the start
+    filled: list[int]  # seats nobody opened, played since the start by ``fill``:
+    fill: str = "bot"  # the table's bot, or a model profile the server offers
 
 
 def record_path(transcript: Path) -> Path:

@@ -4,6 +4,7 @@
   const $ = (id) => document.getElementById(id);
   let strings = {};
   let bots = [];
+  let profiles = [];  // the model profiles the server offers (the host's data)
   // the host token comes in the link's fragment (never sent to the server in a URL)
   const fromLink = new URLSearchParams(location.hash.slice(1)).get("host");
   if (fromLink) {
@@ -22,6 +23,7 @@
       return;
     }
     const host = await response.json();
+    profiles = host.profiles;
     const choices = [...bots, ...host.profiles.map((p) => p.name + " (" + p.provider + ":" + p.model + ")")];
     $("offered").textContent = fill(strings.agents_offered, {choices: choices.join(", ")});
     const spending = host.spending;
@@ -130,21 +132,34 @@
     }
     list.append(link(strings.spectator, data.spectator));
     document.querySelectorAll("#start-now, #started").forEach((n) => n.remove());  // an earlier table's
-    const start = document.createElement("button");
-    start.type = "button";
+    const start = document.createElement("p");
     start.id = "start-now";
-    start.textContent = strings.start_now;
-    start.addEventListener("click", async () => {  // the bot takes the seats nobody opened
+    const by = document.createElement("select");  // who takes the seats nobody opened
+    by.id = "start-fill";
+    by.append(new Option(strings.start_fill_bot, "bot"),
+              ...profiles.map((p) => new Option(p.name + " (" + p.provider + ":" + p.model + ")", p.name)));
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = strings.start_now;
+    button.addEventListener("click", async () => {
       const started = await fetch("/api/tables/" + encodeURIComponent(data.table) + "/start", {
-        method: "POST", headers: {"X-Host-Token": hostToken}, body: ""});
-      if (started.ok) {
-        const filled = (await started.json()).filled;
-        const done = document.createElement("p");
-        done.id = "started";
-        done.textContent = fill(strings.started, {seats: filled.join(", ") || "-"});
-        start.replaceWith(done);
+        method: "POST", headers: {"X-Host-Token": hostToken, "Content-Type": "application/json"},
+        body: JSON.stringify({fill: by.value})});
+      const answer = await started.json().catch(() => ({}));
+      if (!started.ok) {
+        $("error").textContent = typeof answer.detail === "string" ? answer.detail
+          : started.status + " " + started.statusText;
+        return;
       }
+      const done = document.createElement("p");
+      done.id = "started";
+      done.textContent = fill(strings.started, {seats: answer.filled.join(", ") || "-",
+                                                by: by.selectedOptions[0].textContent});
+      start.replaceWith(done);
     });
+    const label = document.createElement("label");
+    label.append(strings.start_fill + " ", by);
+    start.append(button, " ", label);
     list.after(start);
     $("result").hidden = false;
     await loadHost();
