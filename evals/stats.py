@@ -97,7 +97,8 @@ def t95(df: int) -> float:
 def ratio(clusters: Clusters) -> Estimate:
     """sum(y) / sum(x) with a t interval whose variance treats games as clusters
     (the linearised ratio estimator: Var = G/(G-1) * sum_g (Y_g - R X_g)^2 / X^2);
-    the low end is clipped at 0 when no game has a negative sum."""
+    the low end is clipped at 0 when no game has a negative sum. When every game gives
+    the same ratio there is no spread to estimate the variance by: no interval."""
     y, x, n = totals(clusters)
     games = len(clusters)
     if x == 0:
@@ -106,6 +107,8 @@ def ratio(clusters: Clusters) -> Estimate:
     if games < 2:
         return Estimate(r, None, None, n, games)
     spread = sum((c[0] - r * c[1]) ** 2 for c in clusters.values())
+    if spread == 0:  # every game gives the same ratio: no spread to estimate a variance by
+        return Estimate(r, None, None, n, games)
     half = t95(games - 1) * math.sqrt(games / (games - 1) * spread) / x
     floor = 0.0 if all(c[0] >= 0 and c[1] >= 0 for c in clusters.values()) else -math.inf
     return Estimate(r, max(floor, r - half), r + half, n, games)
