@@ -17,6 +17,7 @@ from agents.reasons import explain
 from arena.engine import Observation
 from arena.engine.events import (
     BaseEvent,
+    BuildingPower,
     Candidacy,
     Cards,
     CheckResult,
@@ -24,6 +25,7 @@ from arena.engine.events import (
     Death,
     Explode,
     Fallback,
+    House,
     Lovers,
     NewMoon,
     NightAction,
@@ -44,7 +46,6 @@ from arena.engine.roles import ROLES
 from arena.engine.variants.black_death import Plague
 from arena.engine.variants.box_toss import BoxToss
 from arena.engine.variants.lycanthropy import Touched
-from arena.engine.village.houses import BuildingPower, House
 from arena.text import catalog
 from arena.text.describe import moon_sentence, power_key
 

@@ -7,8 +7,10 @@ request) and ``lines.toml`` (short templates: rule sentences, questions, answer
 formats). All are ``string.Template`` texts with ``$name`` fields. The event lines a
 seat reads come from the shared catalogs of ``arena.text`` (their model register).
 
-``prompts/`` sits beside the ``agents`` package both in the source tree and where a
-wheel installs it (pyproject ships it as package data), so one path finds it.
+``prompts/`` sits at the top of the source tree, which a checkout and an editable
+install read; a wheel installs it as ``arena/prompts/`` (pyproject maps it there, so no
+top-level ``prompts`` can clash with another distribution's). ``shipped_dir`` finds it
+either way.
 """
 
 from __future__ import annotations
@@ -28,7 +30,20 @@ from arena.text.catalog import data as text_data
 
 LANGS = ("en", "zh")
 FILES = ("system.txt", "card.txt", "turn.txt", "lines.toml")
-SHIPPED_DIR = Path(__file__).resolve().parent.parent / "prompts"
+
+
+_ROOT = Path(__file__).resolve().parent.parent  # holds agents/ and arena/
+
+
+def shipped_dir(root: Path = _ROOT) -> Path:
+    """The shipped set's folder in ``root`` (the folder that holds the ``agents`` and
+    ``arena`` packages: site-packages, or the source tree): ``arena/prompts`` where a
+    wheel installed it, else the tree's top-level ``prompts``."""
+    installed = root / "arena" / "prompts"
+    return installed if installed.is_dir() else root / "prompts"
+
+
+SHIPPED_DIR = shipped_dir()
 
 
 class PromptSetError(ValueError):

@@ -26,7 +26,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, Strict, model_validator
 
 from agents.providers.capabilities import Effort, LimitParameter
-from arena.engine.village.houses import BuildingName
+from arena.engine.houses import BuildingName
 from arena.files import parse_model, read_text
 
 Gender = Literal["female", "male"]  # the genders seat_attributes draws and the dreamer reads

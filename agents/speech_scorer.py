@@ -17,10 +17,10 @@ from agents.providers.base import ChatProvider, ChatRequest, Message, ProviderEr
 from agents.providers.jsonparse import parse_json_object
 from arena.engine.requests import Usage
 
-RUBRIC_VERSION = "speech-judge/2"
+RUBRIC_VERSION = "speech-judge/2"  # a recorded name: files scored before the rename carry it
 SCORES = ("naturalness", "contextual_fit", "coherence", "diversity")
 DECEPTION = ("fabrication", "omission", "misdirection", "bussing")
-SCHEMA_NAME = "speech_judgement"
+SCHEMA_NAME = "speech_score"
 
 RUBRIC = """You judge one speech of a game of Werewolf (a social deduction game). You see \
 the public record of the game up to the speech (what every player saw; no hidden role, night \
@@ -59,8 +59,8 @@ def schema() -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
-class SpeechToJudge:
-    """One speech with what the judge is shown: the public record of the game before it
+class SpeechToScore:
+    """One speech with what the scorer is shown: the public record of the game before it
     (one line per event)."""
 
     game_id: str
@@ -80,10 +80,10 @@ class SpeechToJudge:
 
 
 @dataclass(frozen=True)
-class Judgement:
-    """The judge's answer for one speech, or the reason it gave none (``error``)."""
+class SpeechScore:
+    """The scorer's answer for one speech, or the reason it gave none (``error``)."""
 
-    speech: SpeechToJudge
+    speech: SpeechToScore
     scores: dict[str, int]
     deception: dict[str, bool]
     rationale: str = ""
@@ -91,9 +91,9 @@ class Judgement:
     usage: tuple[Usage, ...] = ()
 
     def to_dict(self, model: str) -> dict[str, Any]:
-        """One line of the judgements file (docs/metrics.md, Statement judging)."""
+        """One line of the speech scores file (docs/metrics.md, Speech scoring)."""
         s = self.speech
-        row: dict[str, Any] = {"type": "judgement", "game_id": s.game_id, "seq": s.seq,
+        row: dict[str, Any] = {"type": "speech_score", "game_id": s.game_id, "seq": s.seq,
                                "day": s.day, "seat": s.seat, "model": model}
         if self.error is not None:
             return row | {"error": self.error}
@@ -122,8 +122,8 @@ def read_answer(data: dict[str, Any] | None) -> tuple[dict[str, int], dict[str, 
     return scores, flags, rationale if isinstance(rationale, str) else ""
 
 
-async def judge(provider: ChatProvider, speech: SpeechToJudge) -> Judgement:
-    """Score one speech; a failed call or an unusable answer gives a Judgement with its
+async def score_speech(provider: ChatProvider, speech: SpeechToScore) -> SpeechScore:
+    """Score one speech; a failed call or an unusable answer gives a SpeechScore with its
     ``error`` (never raises for the model's fault)."""
     request = ChatRequest(
         messages=(Message("system", RUBRIC, cache=True), Message("user", speech.prompt())),
@@ -131,10 +131,10 @@ async def judge(provider: ChatProvider, speech: SpeechToJudge) -> Judgement:
     try:
         reply = await provider.complete(request)
     except ProviderError as exc:
-        return Judgement(speech, {}, {}, error=str(exc), usage=exc.usage)
+        return SpeechScore(speech, {}, {}, error=str(exc), usage=exc.usage)
     data = reply.parsed if reply.parsed is not None else parse_json_object(reply.text)
     try:
         scores, flags, rationale = read_answer(data)
     except ValueError as exc:
-        return Judgement(speech, {}, {}, error=str(exc), usage=reply.calls)
-    return Judgement(speech, scores, flags, rationale, usage=reply.calls)
+        return SpeechScore(speech, {}, {}, error=str(exc), usage=reply.calls)
+    return SpeechScore(speech, scores, flags, rationale, usage=reply.calls)

@@ -32,7 +32,7 @@ def open_regular(path: Path, error: type[Exception]) -> BinaryIO:
     return os.fdopen(fd, "rb")
 
 
-MAX_LINE_BYTES = 1 << 20  # a line of a transcript or a judgements file; longer is a defect
+MAX_LINE_BYTES = 1 << 20  # a line of a transcript or a speech scores file; longer is a defect
 CHUNK_BYTES = 1 << 20  # read at a time
 LONG_LINE = f"a line longer than {MAX_LINE_BYTES >> 20} MB"
 

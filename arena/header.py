@@ -119,7 +119,7 @@ def make_header(game: Game, *, game_id: str, seed: int, seats: list[SeatEntry],
                 fork: ForkOrigin | None = None) -> TranscriptHeader:
     """The header of a game about to be played (its cards are dealt: each seat's, then
     the rest, as the deal laid them out before any variant's setup)."""
-    config, cards = game.judge.config, game.judge.cards
+    config, cards = game.config, game.judge.cards
     return TranscriptHeader(
         type="header", schema_id=SCHEMA, game_id=game_id, seed=seed, preset=config.preset,
         rules=config.rules.key_values(), deal=dict(config.roles), seats=seats,

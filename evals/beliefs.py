@@ -48,7 +48,7 @@ def wolf_probability(probabilities: dict[str, dict[str, float]], target: int) ->
     return min(1.0, max(0.0, p))
 
 
-class Judgement(NamedTuple):
+class WolfGuess(NamedTuple):
     """One good player's P(wolf) for one living seat, and whether it was a wolf."""
 
     day: int
@@ -59,7 +59,7 @@ class Judgement(NamedTuple):
     base_rate: float
 
 
-def judgements(record: GameRecord) -> Iterator[Judgement]:
+def wolf_guesses(record: GameRecord) -> Iterator[WolfGuess]:
     """Good players' beliefs about every other living seat they rated."""
     for event, alive in with_alive(record):
         if not isinstance(event, Belief) or not record.is_good(event.seat):
@@ -71,7 +71,7 @@ def judgements(record: GameRecord) -> Iterator[Judgement]:
         for target in others:
             p = wolf_probability(event.probabilities, target)
             if p is not None:
-                yield Judgement(event.day, event.seat, target, p, record.is_wolf(target), base)
+                yield WolfGuess(event.day, event.seat, target, p, record.is_wolf(target), base)
 
 
 def calibration_bin(p: float) -> str:
@@ -79,7 +79,7 @@ def calibration_bin(p: float) -> str:
 
 
 def collect(record: GameRecord, add: Add) -> None:
-    for j in judgements(record):
+    for j in wolf_guesses(record):
         truth = float(j.wolf)
         clipped = min(1 - EPSILON, max(EPSILON, j.p))
         error = (j.p - truth) ** 2

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from arena.engine.events import Death, Speech, Vote
-from evals.beliefs import judgements
+from evals.beliefs import wolf_guesses
 from evals.records import GameRecord
 from evals.samples import Add, MetricInfo
 from evals.timeline import exile_ballots, with_alive
@@ -27,7 +27,7 @@ def suspicion(record: GameRecord) -> dict[int, tuple[dict[int, float], frozenset
     or, on days without beliefs, how often good players accused the seat in public.
     """
     beliefs: dict[int, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
-    for j in judgements(record):
+    for j in wolf_guesses(record):
         beliefs[j.day][j.target].append(j.p)
     accused: dict[int, Counter[int]] = defaultdict(Counter)
     out: dict[int, tuple[dict[int, float], frozenset[int]]] = {}

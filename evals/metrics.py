@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, replace
 from typing import Any
 
-from evals import beliefs, claims, deception, deduction, judged, outcomes, persuasion
+from evals import beliefs, claims, deception, deduction, outcomes, persuasion, speech_scores
 from evals.records import GameRecord, deal_numbers, keep
 from evals.samples import Collector, MetricInfo, base_name
 from evals.stats import (
@@ -32,9 +32,9 @@ COLLECTORS: tuple[Collector, ...] = (
     persuasion.collect)
 METRICS: dict[str, MetricInfo] = {
     **deduction.METRICS, **beliefs.METRICS, **claims.METRICS, **deception.METRICS,
-    **outcomes.METRICS, **persuasion.METRICS, **judged.METRICS,
+    **outcomes.METRICS, **persuasion.METRICS, **speech_scores.METRICS,
 }
-SECTIONS = ("deduction", "beliefs", "deception", "persuasion", "judged", "outcomes",
+SECTIONS = ("deduction", "beliefs", "deception", "persuasion", "speech_scores", "outcomes",
             "reliability")
 
 GROUPINGS: dict[str, Callable[[GameRecord, int], str]] = {
@@ -98,8 +98,9 @@ def sums(records: Sequence[GameRecord], *groupings: str | None,
     """Per grouping (None: the one group ``all``), each group's per-cluster sums and the
     baselines over every seat; each game is read once. The clusters are the deals
     (``deal_numbers``): the games of one preset and seed are one cluster, any other game
-    its own. ``extra`` collectors run after the built-in ones (e.g. ``judged.collector``).
-    Every game given is summed: callers leave stopped games out with ``records.keep``."""
+    its own. ``extra`` collectors run after the built-in ones (e.g.
+    ``speech_scores.collector``). Every game given is summed: callers leave stopped games
+    out with ``records.keep``."""
     for by in groupings:
         if by is not None and by not in GROUPINGS:
             raise ValueError(f"cannot group by {by!r} (choose {', '.join(GROUPINGS)})")
@@ -171,11 +172,11 @@ def _brier_skill(group: Group, overall: Group) -> dict[str, Estimate]:
 
 
 Bins = dict[str, Cell]
-"""Calibration bin -> [wolves, sum of P(wolf), judgements], in one game or summed."""
+"""Calibration bin -> [wolves, sum of P(wolf), wolf guesses], in one game or summed."""
 
 
 def _ece_of(games: Sequence[Bins]) -> float | None:
-    """sum over bins of |sum of P(wolf) - number of wolves| / all judgements."""
+    """sum over bins of |sum of P(wolf) - number of wolves| / all wolf guesses."""
     bins: Bins = {}
     for game in games:
         for name, cell in game.items():

@@ -7,7 +7,7 @@ from typing import Literal, Protocol
 
 from evals.records import GameRecord
 
-Section = Literal["deduction", "beliefs", "deception", "persuasion", "judged", "outcomes",
+Section = Literal["deduction", "beliefs", "deception", "persuasion", "speech_scores", "outcomes",
                   "reliability"]
 Kind = Literal["proportion", "ratio", "derived"]
 

@@ -9,7 +9,8 @@ import asyncio
 from agents.base import blind, derive_seed
 from agents.random import RandomAgent
 from arena.engine import Decision, Observation, Request, run_game
-from arena.engine.judge import Judge, SeatAgent
+from arena.engine.dealing import deal_game
+from arena.engine.judge import SeatAgent
 from arena.engine.view import Fold
 from arena.presets import load_preset
 
@@ -58,9 +59,9 @@ def test_blind_decides_are_called_in_line_and_overrides_see_their_seat() -> None
 
 
 def test_views_are_kept_only_for_seats_that_look() -> None:
-    judge = Judge(CONFIG, dict(seats(5)), seed=5)
+    judge = deal_game(CONFIG, dict(seats(5)), seed=5)
     assert set(judge.private) == {1, 3, 5, 7}
-    blind_table = Judge(CONFIG, {s: RandomAgent(s) for s in range(1, 9)}, seed=5)
+    blind_table = deal_game(CONFIG, {s: RandomAgent(s) for s in range(1, 9)}, seed=5)
     assert blind_table.private == {} and not blind_table.folding
 
 

@@ -114,19 +114,20 @@ def test_an_import_with_a_wrong_type_is_one_line(tmp_path: Path, audio: str, whe
     assert not out.exists()
 
 
-def test_judgements_that_are_not_text_are_one_line(game: Path, tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    binary = tmp_path / "judged.bin"
-    binary.write_bytes(bytes(range(256)) * 8)
-    assert f"{binary}:1:" in refused(capsys, ["eval", str(game), "--judged", str(binary)],
-                                     [game, binary])
-
-
-def test_a_judgement_row_without_its_fields_is_one_line(
+def test_speech_scores_that_are_not_text_are_one_line(
         game: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    rows = write(tmp_path / "j.jsonl", '{"type": "judgement", "scores": {}}\n')
-    assert f"{rows}:1: not a judgement" in refused(
-        capsys, ["eval", str(game), "--judged", str(rows)], [game, rows])
+    binary = tmp_path / "scores.bin"
+    binary.write_bytes(bytes(range(256)) * 8)
+    assert f"{binary}:1:" in refused(
+        capsys, ["eval", str(game), "--speech-scores", str(binary)], [game, binary])
+
+
+@pytest.mark.parametrize("row", ["speech_score", "judgement"])  # judgement: the old name
+def test_a_speech_score_row_without_its_fields_is_one_line(
+        row: str, game: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rows = write(tmp_path / "s.jsonl", f'{{"type": "{row}", "scores": {{}}}}\n')
+    assert f"{rows}:1: not a speech score" in refused(
+        capsys, ["eval", str(game), "--speech-scores", str(rows)], [game, rows])
 
 
 @pytest.mark.parametrize("argv", [
@@ -134,8 +135,8 @@ def test_a_judgement_row_without_its_fields_is_one_line(
     ["play", "--scenario", "{fifo}", "--out", "{tmp}/g.jsonl"],
     ["play", "--table", "{fifo}", "--out", "{tmp}/g.jsonl"],
     ["import", "fanlang", "{fifo}", "-o", "{tmp}/g.jsonl"],
-    ["eval", "{game}", "--judged", "{fifo}"],
-], ids=["tournament", "scenario", "table", "import", "judged"])
+    ["eval", "{game}", "--speech-scores", "{fifo}"],
+], ids=["tournament", "scenario", "table", "import", "speech-scores"])
 def test_config_readers_refuse_a_fifo(argv: list[str], game: Path, tmp_path: Path,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     fifo = tmp_path / "input"

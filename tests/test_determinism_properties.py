@@ -39,6 +39,7 @@ from arena.engine import (
 from arena.engine.config import RuleSet
 from arena.engine.events import (
     BaseEvent,
+    BuildingPower,
     Death,
     GameEnd,
     Lovers,
@@ -52,7 +53,6 @@ from arena.engine.events import (
     Speech,
 )
 from arena.engine.judge import SeatAgent
-from arena.engine.village.houses import BuildingPower
 from arena.header import SeatEntry, make_header
 from arena.presets import load_preset, preset_names
 from arena.transcript import read

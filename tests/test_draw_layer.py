@@ -17,10 +17,11 @@ DRAWING = {"betavariate", "choice", "choices", "expovariate", "gauss", "getrandb
 ALLOWED = {
     ("chance.py", "draw"): "the draw layer: the order ``shuffled`` draws for Judge.draw",
     ("judge.py", "draw"): "the draw layer itself",
-    ("judge.py", "__init__"): "the game's RNG made; the deal's own stream (a scenario's deal)",
-    ("judge.py", "seat_attributes"): "the attributes' own stream (a scenario's [attributes])",
+    ("judge.py", "__init__"): "the game's RNG made",
+    ("dealing.py", "deal_game"): "the deal's own stream (a scenario's deal)",
+    ("dealing.py", "seat_attributes"): "the attributes' own stream (a scenario's [attributes])",
     ("variants/double_you.py", "deal"): "V2's deal (a scenario's deal)",
-    ("village/houses.py", "deal"): "the buildings' own stream (an attribute `building`)",
+    ("houses.py", "deal"): "the buildings' own stream (an attribute `building`)",
     ("newmoon/deck.py", "set_up"): "the deck's shuffle (events.deck, events.shuffle = false)",
 }
 

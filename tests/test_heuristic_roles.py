@@ -118,6 +118,14 @@ class Table:
         return tracker.update(observe(self.events, seat)).wolf, tracker
 
 
+def _classic_with(role: str, seat: int) -> Table:
+    """The classic 12-seat table with one villager's card turned into ``role``, dealt to
+    ``seat``."""
+    table = Table({**CLASSIC, "villager": 4, role: 1})
+    table.deal(seat, role)
+    return table
+
+
 # --------------------------------------------------------------------------- thief
 
 
@@ -337,8 +345,7 @@ def test_the_white_eyed_wolf_joins_a_vote_on_a_wolf_that_the_pack_would_dodge() 
 
 
 def _piper_table() -> Table:
-    table = Table({**CLASSIC, "villager": 4, "piper": 1})
-    table.deal(1, "piper")
+    table = _classic_with("piper", 1)
     table.phase_start("night")
     table.phase_start("day")
     table.say(5, *SEER_SAYS_9)
@@ -390,15 +397,20 @@ def test_the_seer_names_the_piper_and_the_village_votes_him_out() -> None:
     assert table.ask(2, "vote").target == 11
 
 
-def test_the_crow_curses_the_top_suspect_once_one_stands_out() -> None:
-    table = Table({**CLASSIC, "villager": 4, "crow": 1})
-    table.deal(2, "crow")
+def _before_and_after_the_seer(role: str, seat: int, kind: str) -> tuple[int | None, ...]:
+    """``role`` at ``seat`` of a classic table: its ``kind`` target on night 1, then on
+    night 2, after seat 5 claimed the seer on day 1 and named seat 9 a wolf."""
+    table = _classic_with(role, seat)
     table.phase_start("night")
-    assert table.ask(2, "curse").target is None
+    first = table.ask(seat, kind).target
     table.phase_start("day")
     table.say(5, *SEER_SAYS_9)
     table.phase_start("night")
-    assert table.ask(2, "curse").target == 9
+    return first, table.ask(seat, kind).target
+
+
+def test_the_crow_curses_the_top_suspect_once_one_stands_out() -> None:
+    assert _before_and_after_the_seer("crow", 2, "curse") == (None, 9)
 
 
 def _hybrid_table() -> Table:
@@ -451,16 +463,8 @@ def test_the_hybrid_votes_for_the_camp_of_the_player_he_supports() -> None:
 
 
 def test_the_infatuated_waits_for_a_credible_seer_to_die_in_his_place() -> None:
-    table = Table({**CLASSIC, "villager": 4, "infatuated": 1})
-    table.deal(4, "infatuated")
-    table.phase_start("night")
-    assert table.ask(4, "adore").target is None
-    table.phase_start("day")
-    table.say(5, *SEER_SAYS_9)
-    table.phase_start("night")
-    assert table.ask(4, "adore").target == 5
-    late = Table({**CLASSIC, "villager": 4, "infatuated": 1})
-    late.deal(4, "infatuated")
+    assert _before_and_after_the_seer("infatuated", 4, "adore") == (None, 5)
+    late = _classic_with("infatuated", 4)
     for _ in range(3):
         late.phase_start("night")
         late.phase_start("day")
@@ -472,8 +476,7 @@ def test_the_infatuated_waits_for_a_credible_seer_to_die_in_his_place() -> None:
 
 
 def test_the_high_monk_appoints_the_credible_seer() -> None:
-    table = Table({**CLASSIC, "villager": 4, "high_monk": 1})
-    table.deal(6, "high_monk")
+    table = _classic_with("high_monk", 6)
     table.phase_start("night")
     table.phase_start("day")
     table.say(5, *SEER_SAYS_9)
@@ -481,8 +484,7 @@ def test_the_high_monk_appoints_the_credible_seer() -> None:
 
 
 def test_the_scapegoat_lets_only_trusted_players_vote() -> None:
-    table = Table({**CLASSIC, "villager": 4, "scapegoat": 1})
-    table.deal(12, "scapegoat")
+    table = _classic_with("scapegoat", 12)
     table.phase_start("night")
     table.phase_start("day")
     table.back_the_seer(2, 3)
@@ -496,8 +498,7 @@ def test_the_scapegoat_lets_only_trusted_players_vote() -> None:
 @pytest.mark.parametrize("role", ["elder", "chief"])
 def test_the_elder_and_the_chief_show_their_card_when_the_vote_turns_on_them(
         role: str) -> None:
-    table = Table({**CLASSIC, "villager": 4, role: 1})
-    table.deal(4, role)
+    table = _classic_with(role, 4)
     table.phase_start("night")
     table.phase_start("day")
     table.accuse(4, 2, 3)

@@ -46,8 +46,9 @@ REFUSED = {
                        "--out G.jsonl: is an input of this command"),
     "report G --html G": (["report", "G.jsonl", "--html", "G.jsonl"],
                           "--html G.jsonl: is an input of this command"),
-    "judge G --out G": (["judge", "G.jsonl", "--model", "openai:gpt-4o-mini@http://127.0.0.1:9",
-                         "--out", "G.jsonl"], "--out G.jsonl: is an input of this command"),
+    "score-speeches G --out G": (
+        ["score-speeches", "G.jsonl", "--model", "openai:gpt-4o-mini@http://127.0.0.1:9",
+         "--out", "G.jsonl"], "--out G.jsonl: is an input of this command"),
     "import a.log -o a.log": (["import", "aiwolf", "a.log", "-o", "a.log"],
                               "--out a.log: is an input of this command"),
     "show --html X --markdown X": (["show", "G.jsonl", "--html", "X", "--markdown", "X"],

@@ -12,11 +12,17 @@ from arena.engine.rule_types import RuleGroup
 GROUPED = [spec for spec in ROLES.values() if spec.rules is not None]
 
 
+SHARED_HOMES = {"elder": "spare_lives", "chief": "spare_lives"}  # one mechanism, two cards
+
+
 def test_roles_declare_their_keys_in_their_own_module() -> None:
+    """The elder's and the chief's penalty keys are read by the spare life they share,
+    which their modules import: declared there, they climb no floor."""
     assert {spec.name for spec in GROUPED} >= {"witch", "hunter", "seer", "cupid", "thief"}
     for spec in GROUPED:
         assert spec.rules is not None
-        assert spec.rules.__module__ == f"arena.engine.roles.{spec.name}", spec.name
+        home = SHARED_HOMES.get(spec.name, spec.name)
+        assert spec.rules.__module__ == f"arena.engine.roles.{home}", spec.name
 
 
 @pytest.mark.parametrize("spec", GROUPED, ids=lambda s: s.name)

@@ -69,4 +69,4 @@ def test_the_scan_finds_the_known_citations() -> None:
     """Guards the scan itself: a broken pattern or path would pass the check vacuously."""
     cited = cited_ids()
     assert {"R12", "C13", "C33c", "A4"} <= set(cited)
-    assert "arena/engine/config.py" in cited["C13"]
+    assert "arena/engine/shared_rules.py" in cited["C13"]

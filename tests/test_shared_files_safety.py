@@ -56,7 +56,7 @@ def last_seq(game: Path) -> int:
     return int(json.loads(game.read_text(encoding="utf-8").splitlines()[-1])["seq"])
 
 
-def reading_commands(shared: Path, tmp: Path, judge_url: str) -> dict[str, list[str]]:
+def reading_commands(shared: Path, tmp: Path, scorer_url: str) -> dict[str, list[str]]:
     return {
         "fork": ["fork", str(shared), "--at", "10", "--out", str(tmp / "fork.jsonl")],
         "replay": ["replay", str(shared)],
@@ -66,14 +66,15 @@ def reading_commands(shared: Path, tmp: Path, judge_url: str) -> dict[str, list[
         "report": ["report", str(shared), "--json", "--resamples", "10"],
         "export": ["export", str(shared), "--csv", str(tmp / "g.csv")],
         "compare": ["compare", str(shared), "--json", "--resamples", "10"],
-        "judge": ["judge", str(shared), "--model", f"openai:gpt-4o-mini@{judge_url}",
-                  "--out", str(tmp / "judged.jsonl"), "--concurrency", "8"],
+        "score-speeches": ["score-speeches", str(shared), "--model",
+                           f"openai:gpt-4o-mini@{scorer_url}",
+                           "--out", str(tmp / "scored.jsonl"), "--concurrency", "8"],
     }
 
 
 @pytest.mark.parametrize("command", [
     "fork", "replay", "replay --verify", "show", "eval", "report", "export", "compare",
-    pytest.param("judge", marks=pytest.mark.slow)])  # a model call per speech (the stub)
+    pytest.param("score-speeches", marks=pytest.mark.slow)])  # a model call per speech (the stub)
 def test_no_reading_command_imports_a_module_the_header_names(
         command: str, played_game: Path, planted: tuple[str, Path], tmp_path: Path,
         stub: StubServer, capsys: pytest.CaptureFixture[str]) -> None:

@@ -89,7 +89,8 @@ READERS = {
     "export": ["export", "{in}", "--csv", "{out}"],
     "compare": ["compare", "{in}"],
     "fork": ["fork", "{in}", "--at", "10", "--out", "{out}"],
-    "judge": ["judge", "{in}", "--model", "openai:x@http://127.0.0.1:9/v1", "--out", "{out}"],
+    "score-speeches": ["score-speeches", "{in}", "--model", "openai:x@http://127.0.0.1:9/v1",
+                       "--out", "{out}"],
 }
 
 

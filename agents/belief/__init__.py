@@ -13,19 +13,20 @@ checks are about exiled seats. The pack's size is itself uncertain when the thie
 spare cards may hold wolf cards (or his blind pick may add one): each possible size
 is enumerated with its prior. Large tables (past ``EXACT_SETS`` sets) weigh the same
 sets on arrays, and past ``SAMPLE_SETS`` a fixed sample of them: the acts' potentials
-are kept over seats (``_Acts``) and laid over each world's open seats, and the sets'
+are kept over seats (``Acts``) and laid over each world's open seats, and the sets'
 weights are kept from one weighing to the next (``Logs``), updated by the potentials
 that moved, the sets later knowledge rules out zeroed; a seat's own weighing starts
 from the table's. The seats of a game fold its public events once, into one shared
 public evidence (``PublicLog``), whose votes and speeches their own evidences hold in
 common (``Evidence.share``).
 
-The parts, from the bottom up: ``factors`` (roles named, act factors), ``space`` (the
-wolf sets and their marginals), ``knowledge`` (what a seat knows), ``evidence`` (folding events into
-them), ``acts`` (the acts'
-potentials), ``arrays`` (array and sampled weighing), ``exact`` (weighing, the public
-marginals), ``tables`` (role tables) and ``tracker`` (a seat's tracker, a game's
-public log).
+The parts, from the bottom up (each imports only parts below it): ``factors`` (roles
+named, act factors) and ``space`` (the wolf sets and their marginals); ``potentials``
+(the acts' log-potentials as folded) and ``columns`` (the sets as numpy columns, their
+kept weights); ``knowledge`` (what a seat knows, the sets it leaves); ``evidence``
+(folding events into it); ``acts`` (the acts read from it); ``arrays`` (array and
+sampled weighing); ``exact`` (weighing, the public marginals) and ``tables`` (role
+tables); ``tracker`` (a seat's tracker, a game's public log).
 """
 
 from agents.belief.evidence import Evidence
@@ -42,8 +43,8 @@ from agents.belief.factors import (
     WOLF,
     is_pack,
 )
-from agents.belief.knowledge import EXACT_SETS, Facts
-from agents.belief.space import Belief, Marginals, Worlds, worlds
+from agents.belief.knowledge import EXACT_SETS, Facts, worlds
+from agents.belief.space import Belief, Marginals, Worlds
 from agents.belief.tables import role_table
 from agents.belief.tracker import BeliefTracker, PublicLog, public_log
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from agents.belief.factors import (
     MEDIUM,
@@ -13,8 +13,8 @@ from agents.belief.factors import (
     POWER_CARDS,
     SEER,
     THIEF,
-    _pack_cards,
     is_pack,
+    pack_cards,
 )
 from agents.belief.knowledge import Facts
 from arena.engine.events import (
@@ -33,10 +33,6 @@ from arena.engine.events import (
     Vote,
 )
 from arena.engine.roles import ROLES
-
-if TYPE_CHECKING:
-    pass
-
 
 
 @dataclass(slots=True)
@@ -93,7 +89,7 @@ class Evidence(Facts):
     def _setup(self, event: Setup) -> bool:
         self.players, self.rules = event.players, event.rules
         self.dealt, self.deal = dict(event.roles), dict(event.roles)
-        self.sets = math.comb(self.players, _pack_cards(self.dealt))
+        self.sets = math.comb(self.players, pack_cards(self.dealt))
         self.facts += 1
         return True
 

@@ -8,19 +8,14 @@ from collections import OrderedDict
 from functools import partial
 from itertools import repeat
 from operator import add, and_
-from typing import TYPE_CHECKING
 
-from agents.belief.acts import _potentials, _readings
-from agents.belief.arrays import _weigh_large
-from agents.belief.factors import LOG_LIE, POSSESSED_LIE, _lies, is_pack
-from agents.belief.space import Belief, Marginals, _with, pair_holders, space, worlds
-from arena.engine.events import (
-    BaseEvent,
-)
-
-if TYPE_CHECKING:
-    from agents.belief.evidence import Evidence
-    from agents.belief.space import Space
+from agents.belief.acts import readings, world_potentials
+from agents.belief.arrays import weigh_large
+from agents.belief.evidence import Evidence
+from agents.belief.factors import LOG_LIE, POSSESSED_LIE, is_pack, lie_penalty
+from agents.belief.knowledge import worlds
+from agents.belief.space import Belief, Marginals, Space, joint_with, pair_holders, space
+from arena.engine.events import BaseEvent
 
 
 def infer(ev: Evidence) -> Belief:
@@ -38,14 +33,14 @@ def weigh(ev: Evidence, *, pairs: bool) -> Marginals | None:
         return None
     if all(k == 0 for k, _ in world.sizes):  # the pack is known: nothing left to weigh
         if ev.fixed is None or ev.fixed.must != world.must:
-            ev.fixed = Marginals(world.must, 1.0, {}, partial(_with, {}))
+            ev.fixed = Marginals(world.must, 1.0, {}, partial(joint_with, {}))
         return ev.fixed
-    caught, good, free = _readings(ev, world)
+    caught, good, free = readings(ev, world)
     first = math.log(POSSESSED_LIE) if free else LOG_LIE
     wolves = frozenset() if free else caught - good
     if ev.vectorised:
-        return _weigh_large(ev, world, caught & good, wolves, first, pairs=pairs)
-    pot, listed = _potentials(ev, world, caught & good, wolves)
+        return weigh_large(ev, world, caught & good, wolves, first, pairs=pairs)
+    pot, listed = world_potentials(ev, world, caught & good, wolves)
     spaces = [(space(len(world.open), k), prior) for k, prior in world.sizes]
     logged = [(sets, prior, _log_weights(sets, pot, listed, first)) for sets, prior in spaces]
     top = max(prior + max(logs) for _, prior, logs in logged)
@@ -63,7 +58,7 @@ def weigh(ev: Evidence, *, pairs: bool) -> Marginals | None:
         for (i, j), held in pair_holders(sets.seats, sets.wolves).items() if pairs else ():
             key = (world.open[i - 1], world.open[j - 1])
             pair[key] = pair.get(key, 0.0) + sum(held(weights))
-    return Marginals(world.must, total, single, partial(_with, pair))
+    return Marginals(world.must, total, single, partial(joint_with, pair))
 
 
 Moment = tuple[BaseEvent | None, BaseEvent | None, int]
@@ -117,7 +112,7 @@ def _log_weights(sets: Space, pot: list[float], groups: list[tuple[int, int]],
     for claimed, free in groups:
         extra = claimed.bit_count() - free  # good claimants too many if none is a wolf
         if extra > 0:  # a penalty per count of wolves among the claimants
-            penalty = [_lies(extra - w, first) for w in range(claimed.bit_count() + 1)]
+            penalty = [lie_penalty(extra - w, first) for w in range(claimed.bit_count() + 1)]
             wolves_among = map(int.bit_count, map(and_, sets.masks, repeat(claimed)))
             logs = list(map(add, logs, map(penalty.__getitem__, wolves_among)))
     return logs

@@ -98,10 +98,11 @@ def log_factors(f: Factors) -> tuple[float, float, float]:
     return math.log(f10 / f00), math.log(f01 / f00), math.log(f11 * f00 / (f10 * f01))
 
 
-def _lies(liars: int, first: float) -> float:
+def lie_penalty(liars: int, first: float) -> float:
     """The log-penalty of ``liars`` good claimants too many."""
     return first + (liars - 1) * LOG_LIE if liars > 0 else 0.0
 
 
-def _pack_cards(deal: dict[str, int]) -> int:
+def pack_cards(deal: dict[str, int]) -> int:
+    """How many of the ``deal``'s cards wake with the wolves."""
     return sum(c for r, c in deal.items() if is_pack(r))

@@ -1,28 +1,17 @@
 """The facts one seat holds (its ``Facts``), and what they answer: the pack's seats and
-sizes, a role's claimants."""
+sizes, a role's claimants, the wolf sets they leave (``worlds``)."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from agents.belief.factors import (
-    POSSESSED,
-    _pack_cards,
-    is_pack,
-)
-from arena.engine.events import (
-    BaseEvent,
-)
-
-if TYPE_CHECKING:
-    from agents.belief.acts import Groups, Scores
-    from agents.belief.arrays import Logs
-    from agents.belief.evidence import Evidence
-    from agents.belief.space import Marginals, Worlds
-
-
+from agents.belief.columns import Logs
+from agents.belief.factors import POSSESSED, is_pack, pack_cards
+from agents.belief.potentials import Scores
+from agents.belief.space import Groups, Marginals, Worlds
+from arena.engine.events import BaseEvent
 
 EXACT_SETS = 1000
 """Tables with more possible wolf sets than this weigh them on arrays (``dense``); the
@@ -86,7 +75,7 @@ class Facts:
     facts: int = field(default=0, compare=False)  # bumped by every change of certain knowledge
     sets: int = field(default=1, compare=False)  # wolf sets of the table as dealt
     moons: int = 0  # New Moon events seen (the tactics read the cards in force only then)
-    # caches, left out of comparisons: a large table's acts folded (``_scores``), its
+    # caches, left out of comparisons: a large table's acts folded (``kept_scores``), its
     # sets' weights (``Logs``), ``pack_seats`` and ``worlds`` while certain knowledge
     # stays the same, ``claimants`` while the claims do, and what ``weigh`` reads
     scores: Scores | None = field(default=None, compare=False, repr=False)
@@ -100,9 +89,9 @@ class Facts:
     read: tuple[tuple[int, int], frozenset[int], frozenset[int], bool] | None = field(
         default=None, compare=False, repr=False)
     fixed: Marginals | None = field(default=None, compare=False, repr=False)
-    table: Evidence | None = field(default=None, compare=False, repr=False)
+    table: Facts | None = field(default=None, compare=False, repr=False)
     """A seat's public evidence at the same moment (its weights seed this one's)."""
-    shares: Evidence | None = field(default=None, compare=False, repr=False)
+    shares: Facts | None = field(default=None, compare=False, repr=False)
     """The table whose acts this evidence holds in common (``share``)."""
 
     @property
@@ -144,7 +133,7 @@ class Facts:
         turn up the extra wolf card; a pack that met knows its size."""
         if is_pack(self.known.get(self.seat)) and self.pack_day >= 0:
             return [(sum(1 for r in self.known.values() if is_pack(r)), 1.0)]
-        cards = _pack_cards(self.deal)
+        cards = pack_cards(self.deal)
         hidden = sum(self.dealt.values()) - self.players - len(self.out_of_play)
         if hidden <= 0 or self.picked_blind:
             return [(cards, 1.0)]
@@ -157,3 +146,23 @@ class Facts:
             return [(cards, 1 - extra_wolf), (cards + 1, extra_wolf)]
         return [(cards - j, math.comb(cards, j) * math.comb(total - cards, hidden - j)
                  / math.comb(total, hidden)) for j in range(min(cards, hidden) + 1)]
+
+
+def worlds(ev: Facts) -> Worlds:
+    """The wolf sets certain knowledge leaves (no size at all when it contradicts itself),
+    kept on the evidence while its certain knowledge stays the same."""
+    world = ev.world[1]
+    if ev.world[0] != ev.facts or world is None:
+        world = _worlds(ev)
+        ev.world = (ev.facts, world)
+    return world
+
+
+def _worlds(ev: Facts) -> Worlds:
+    must = frozenset(s for s, r in ev.known.items() if is_pack(r)) | ev.wolves
+    good = {s for s, r in ev.known.items() if not is_pack(r)} | ev.good
+    open_seats = tuple(s for s in range(1, ev.players + 1) if s not in must and s not in good)
+    sizes = tuple((k - len(must), math.log(prior))
+                  for k, prior in ev.pack_sizes()
+                  if prior > 0 and 0 <= k - len(must) <= len(open_seats))
+    return Worlds(must, open_seats, sizes if not must & good else ())

@@ -1,5 +1,5 @@
-"""The world space: every wolf set of a table, the sets certain knowledge leaves, and
-their summed weights (``Marginals``)."""
+"""The world space: every wolf set of a table, the sets certain knowledge leaves
+(``Worlds``), and their summed weights (``Marginals``)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
-
-from agents.belief.factors import is_pack
-
-if TYPE_CHECKING:
-    from agents.belief.evidence import Evidence
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +79,11 @@ class Worlds:
         return any(mask in space(len(self.open), k).masks for k, _ in self.sizes)
 
 
+Groups = tuple[tuple[int, int], ...]
+"""Per claimed role: the mask of its open claimants (the seats numbered 1.. as a world's
+open seats) and the cards left for them."""
+
+
 @dataclass(frozen=True, slots=True)
 class Belief:
     """P(wolf) for every seat (1-based)."""
@@ -92,26 +92,6 @@ class Belief:
 
     def p(self, seat: int) -> float:
         return self.wolf.get(seat, 0.0)
-
-
-def worlds(ev: Evidence) -> Worlds:
-    """The wolf sets certain knowledge leaves (no size at all when it contradicts itself),
-    kept on the evidence while its certain knowledge stays the same."""
-    world = ev.world[1]
-    if ev.world[0] != ev.facts or world is None:
-        world = _worlds(ev)
-        ev.world = (ev.facts, world)
-    return world
-
-
-def _worlds(ev: Evidence) -> Worlds:
-    must = frozenset(s for s, r in ev.known.items() if is_pack(r)) | ev.wolves
-    good = {s for s, r in ev.known.items() if not is_pack(r)} | ev.good
-    open_seats = tuple(s for s in range(1, ev.players + 1) if s not in must and s not in good)
-    sizes = tuple((k - len(must), math.log(prior))
-                  for k, prior in ev.pack_sizes()
-                  if prior > 0 and 0 <= k - len(must) <= len(open_seats))
-    return Worlds(must, open_seats, sizes if not must & good else ())
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +133,6 @@ class Marginals:
         return Belief(wolf)
 
 
-def _with(pair: dict[tuple[int, int], float], good: int) -> dict[int, float]:
+def joint_with(pair: dict[tuple[int, int], float], good: int) -> dict[int, float]:
     """Per seat, the weight ``pair`` gives it together with ``good``."""
     return {b if a == good else a: w for (a, b), w in pair.items() if good in (a, b)}

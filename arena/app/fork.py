@@ -7,17 +7,19 @@ The new transcript's header names its parent game and the fork point."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from agents import BUILT_IN, Agent, kind_of, make_agent
+from agents import BUILT_IN, MODELS, Agent, SeatOptions, kind_of, make_agent
 from agents.providers.registry import is_local
 from agents.replay import ReplayAgent, decisions_by_seat
+from arena.app.fork_prompts import ForkPrompts, read_texts
 from arena.app.session import Session
 from arena.engine import BaseEvent, Decision, GameResult, Observation, Request
 from arena.engine.requests import Usage
 from arena.errors import UsageError
-from arena.header import ForkOrigin
+from arena.header import ForkOrigin, SeatEntry, TranscriptHeader
 from arena.transcript import config_of, deal_of, read
 
 PEOPLE = ("human", "web")  # seats a person played: a fork needs an agent for them
@@ -39,26 +41,27 @@ class Clock:
 
 class ForkSeat:
     """The recorded answers while the game is before the fork point, matched as
-    ``arena replay`` matches them (agents/replay.py), then ``then``."""
+    ``arena replay`` matches them (agents/replay.py), then ``live`` (the agent the
+    header describes)."""
 
-    def __init__(self, recorded: ReplayAgent, then: Agent, clock: Clock, at: int) -> None:
-        self.recorded, self.then, self.clock, self.at = recorded, then, clock, at
+    def __init__(self, recorded: ReplayAgent, live: Agent, clock: Clock, at: int) -> None:
+        self.recorded, self.live, self.clock, self.at = recorded, live, clock, at
 
     @property
     def concurrent(self) -> bool:
         """In line while replaying, as ``arena replay`` asks (an answer recorded where it
         was asked is served only there, and a seat asked beside others is asked after
         their answers are recorded); from the fork point on, as its agent is asked."""
-        return self.clock.seq >= self.at and bool(getattr(self.then, "concurrent", False))
+        return self.clock.seq >= self.at and bool(getattr(self.live, "concurrent", False))
 
     async def decide(self, observation: Observation, request: Request) -> Decision:
         if self.clock.seq < self.at:
             return await self.recorded.decide(observation, request)
-        return await self.then.decide(observation, request)
+        return await self.live.decide(observation, request)
 
     def unbilled(self) -> tuple[Usage, ...]:
         """The cut-off tries of whichever agent answered (a model seat after the fork)."""
-        agent = self.recorded if self.clock.seq < self.at else self.then
+        agent = self.recorded if self.clock.seq < self.at else self.live
         unbilled = getattr(agent, "unbilled", None)
         return tuple(unbilled()) if unbilled is not None else ()
 
@@ -82,10 +85,12 @@ def check_rebuildable(seat: int, spec: str) -> None:
 
 
 def fork_session(parent: Path, at: int, specs: dict[int, str], out: Path,
-                 timeout_s: float = 60.0) -> Session:
+                 timeout_s: float = 60.0, prompts: Sequence[Path] = ()) -> Session:
     """The forked game of ``parent`` at event ``at``, with ``specs`` (seat -> agent spec)
-    replacing the recorded agents from there on; UsageError for a bad fork point or a
-    person's seat left without an agent."""
+    replacing the recorded agents from there on, each model seat in its parent seat's
+    language on the texts its parent seat read (the shipped set or one of ``prompts``);
+    UsageError for a bad fork point, a person's seat left without an agent or a seat
+    whose texts none of the sets has."""
     transcript = read(parent)
     header, events = transcript.header, transcript.events
     if not events or not 0 <= at <= events[-1].seq:
@@ -105,15 +110,31 @@ def fork_session(parent: Path, at: int, specs: dict[int, str], out: Path,
     queues = decisions_by_seat([e.to_dict() for e in events])
     clock = Clock()
     agents: dict[int, Agent] = {
-        seat: ForkSeat(ReplayAgent(queues.get(seat, []), clock.next),
-                       make_agent(spec, seat, seed),
-                       clock, at)
-        for seat, spec in chosen.items()}
+        seat: ForkSeat(ReplayAgent(queues.get(seat, []), clock.next), live, clock, at)
+        for seat, live in live_agents(header, chosen, seed, prompts).items()}
     return Session(config, agents, seed=seed, deal=deal_of(header, config), specs=chosen,
                    out=out, sinks=[clock], timeout_s=timeout_s,
                    record_reasoning=header.record_reasoning, draws=header.draws,
                    fork=ForkOrigin(parent=header.game_id or parent.stem, at=at))
 
 
-async def fork_game(parent: Path, at: int, specs: dict[int, str], out: Path) -> GameResult:
-    return await fork_session(parent, at, specs, out).run()
+def live_agents(header: TranscriptHeader, chosen: dict[int, str], seed: int,
+                prompts: Sequence[Path]) -> dict[int, Agent]:
+    """The agent of ``chosen``'s spec that plays each seat on from the fork point; a model
+    seat in its parent seat's language, on the texts its parent seat read (the shipped
+    set or one of ``prompts``: arena/app/fork_prompts.py)."""
+    sets = ForkPrompts(prompts, header.seats)
+    entries = {entry.seat: entry for entry in header.seats}
+    agents: dict[int, Agent] = {}
+    for seat, spec in chosen.items():
+        entry = entries.get(seat, SeatEntry(seat=seat, name=f"P{seat}"))
+        lang = entry.lang or "en"
+        folder = (sets.folder(seat, lang, read_texts(header, entry))
+                  if kind_of(spec) in MODELS else None)
+        agents[seat] = make_agent(spec, seat, seed, SeatOptions(prompts=folder), lang)
+    return agents
+
+
+async def fork_game(parent: Path, at: int, specs: dict[int, str], out: Path,
+                    prompts: Sequence[Path] = ()) -> GameResult:
+    return await fork_session(parent, at, specs, out, prompts=prompts).run()

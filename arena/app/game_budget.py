@@ -1,7 +1,7 @@
 """`arena play --budget-usd X`: one game's model spend under a hard cap.
 
 Every call of the game's model seats goes through the tournament's ``CappedProvider``,
-paid from one ``Budget`` for the game (arena/app/tournament/budget.py): before it
+paid from one ``Budget`` for the game (arena/app/budget.py): before it
 starts it reserves a bound on its cost (a token per byte sent, every output token
 allowed); when it returns, the reservation becomes its real cost. A call that does not
 fit waits for the calls in flight to settle; if it still does not fit, the game stops
@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from agents.base import Agent
 from agents.llm import LLMAgent
 from agents.providers.prices import price_for
-from arena.app.tournament.budget import Budget, capped
+from arena.app.budget import Budget, capped
 from arena.errors import UsageError
 
 

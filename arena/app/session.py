@@ -38,12 +38,14 @@ def seat_names(config: GameConfig) -> tuple[str, ...]:
 def seat_entries(config: GameConfig, specs: Mapping[int, str], agents: Mapping[int, Agent],
                  players: Mapping[int, str]) -> list[SeatEntry]:
     """Each seat's header entry: name, agent spec (scrubbed), a model seat's settings
-    (describe_agent) and a tournament seat's pool name."""
+    (describe_agent; of a fork's seat, those of the ``live`` agent that plays on) and a
+    tournament seat's pool name."""
     names = seat_names(config)
     entries = []
     for seat in range(1, config.players + 1):
+        playing = getattr(agents[seat], "live", agents[seat])
         entry = {"seat": seat, "name": names[seat - 1], "agent": safe_spec(specs[seat]),
-                 "model": None, **describe_agent(agents[seat])}
+                 "model": None, **describe_agent(playing)}
         if seat in players:
             entry["player"] = players[seat]
         entries.append(SeatEntry.model_validate(entry))

@@ -11,11 +11,16 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
 
 from arena.engine.events import CauseOfDeath, Death, Speech
 from arena.engine.expansion import hooks
 from arena.engine.roles import ROLES, cupid, sheriff, spare_lives
+from arena.engine.roles.cupid import CupidRules
+from arena.engine.roles.spare_lives import ElderRules
+from arena.engine.rule_types import RuleGroup
 from arena.engine.win import check_win
 
 if TYPE_CHECKING:
@@ -29,8 +34,24 @@ EXILE_WORDS = {s.name: s.exile_words for s in ROLES.values() if s.exile_words is
 LAST_ACTS = {s.name: s.on_death for s in ROLES.values() if s.on_death is not None}
 
 
+class RevealRules(RuleGroup):
+    """Death reveals and last words (C4, C5)."""
+
+    reveal__night_death: bool = Field(True, description="C4: roles of night deaths are revealed.")
+    reveal__vote_death: bool = Field(True, description="C4: roles of exiled players are revealed.")
+    reveal__day_death: bool = Field(
+        True, description="C4: roles of other day deaths (shot, lover, explode) are revealed."
+    )
+    last_words__mode: Literal[
+        "none", "voted_only", "first_night_and_voted", "all", "all_until_quota"
+    ] = Field("none", description="C5: who gives last words before leaving.")
+    last_words__quota: int = Field(
+        0, ge=0, description="C5: total last words in all_until_quota mode (0 = number of wolves)."
+    )
+
+
 def _revealed(judge: Judge, seat: int, kind: str) -> str | None:
-    rules = judge.rules
+    rules = judge.rules[RevealRules]
     role = judge.state.seats[seat].role
     if kind == "explode":
         return role
@@ -40,7 +61,7 @@ def _revealed(judge: Judge, seat: int, kind: str) -> str | None:
 
 
 def _gives_last_words(judge: Judge, seat: int, cause: str, night_one: bool) -> bool:
-    mode = judge.rules.last_words__mode
+    mode = judge.rules[RevealRules].last_words__mode
     if cause == "vote" and (words := EXILE_WORDS.get(judge.state.role_of(seat))) and words(
             judge, seat):
         return True
@@ -51,7 +72,7 @@ def _gives_last_words(judge: Judge, seat: int, cause: str, night_one: bool) -> b
     if mode == "first_night_and_voted":
         return cause == "vote" or night_one
     if mode == "all_until_quota":
-        quota = judge.rules.last_words__quota or judge.config.roles.get("werewolf", 0)
+        quota = judge.rules[RevealRules].last_words__quota or judge.config.roles.get("werewolf", 0)
         return judge.state.last_words_given < quota
     return True
 
@@ -84,7 +105,7 @@ async def resolve(judge: Judge, initial: list[tuple[int, str]], *,
             sheriff_death = _announce(judge, seat, cause, kind) or sheriff_death
         await _last_words(judge, batch)
         penalized = [s for s, c, _ in batch if spare_lives.penalty_applies(judge, s, c)]
-        early = judge.rules.elder__penalty_timing == "before_triggers"
+        early = judge.rules[ElderRules].elder__penalty_timing == "before_triggers"
         queue = _penalties(judge, penalized) if early else []
         queue += await _last_acts(judge, batch, reference)
         if not early:
@@ -155,7 +176,7 @@ def _penalties(judge: Judge, penalized: list[int]) -> list[Dying]:
 def _with_lovers(judge: Judge, queue: list[Dying]) -> list[Dying]:
     """The batch plus lover partners (repeatedly), each partner dying of ``lover``; a
     death of a breakup cause ends the pair instead (C36)."""
-    st, rules = judge.state, judge.rules
+    st, rules = judge.state, judge.rules[CupidRules]
     seats, breakups, chains = st.seats, rules.lovers__breakup_causes, rules.lovers__chain_causes
     grieving = hooks(lambda x: x.grief)
     batch = list(queue)

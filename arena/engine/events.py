@@ -386,6 +386,32 @@ class NewMoon(BaseEvent):
     answer: str | None = None
 
 
+@dataclass(slots=True, kw_only=True)
+class House(BaseEvent):
+    """A house changes (B7, B10, R16): ``burnt`` by the arsonist (its owner ``seat`` is
+    now a vagrant), ``moved_in`` (the bailiff lodged the vagrant ``seat`` in the empty
+    house of seat ``house``) or ``refused`` (the vagrant declined it)."""
+
+    type: Literal["house"] = "house"
+    seat: int
+    building: str
+    how: str
+    house: int | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class BuildingPower(BaseEvent):
+    """A building's power used (B2-B9): ``power`` is confess, pardon, look, immune, lost,
+    bar, move, strike or mend; ``target`` / ``targets`` name whom it touched."""
+
+    type: Literal["building_power"] = "building_power"
+    seat: int
+    building: str
+    power: str
+    target: int | None = None
+    targets: tuple[int, ...] = ()
+
+
 EVENT_CLASSES: list[type[BaseEvent]] = []
 EventClass = TypeVar("EventClass", bound=type[BaseEvent])
 
@@ -411,6 +437,6 @@ for _cls in (
     Setup, RoleDealt, Reveal, PhaseStart, NightAction, CheckResult, VictimInfo, Cards,
     Enchanted, Lovers, Speech, Candidacy, Vote, VoteResult, Sheriff, Death, CauseOfDeath,
     Shot, Explode, Spared, Belief, UsageRecord, UsageSummary, Reasoning, Refused, Fallback,
-    GameEnd, NewMoon, VoteProbe, Aborted,
+    GameEnd, NewMoon, VoteProbe, Aborted, House, BuildingPower,
 ):
     register_event(_cls)

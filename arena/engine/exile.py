@@ -13,6 +13,8 @@ from arena.engine.events import Speech, Vote
 from arena.engine.expansion import hooks, today
 from arena.engine.judge import Judge
 from arena.engine.roles import ROLES, sheriff
+from arena.engine.roles.cupid import CupidRules
+from arena.engine.shared_rules import VoteRules
 from arena.engine.tally import cast_ballots
 
 VOTERS = tuple(s.voters for s in ROLES.values() if s.voters is not None)
@@ -38,7 +40,8 @@ def ballot_options(judge: Judge, candidates: list[int]) -> Callable[[int], list[
     ballot: not himself unless allowed, lovers' restrictions (C19), then the expansions'
     (the variants', the New Moon's)."""
     rules, seats = judge.rules, judge.state.seats
-    allow_self, restriction = rules.vote__allow_self, rules.lovers__vote_restriction
+    allow_self = rules[VoteRules].vote__allow_self
+    restriction = rules[CupidRules].lovers__vote_restriction
     forbid = restriction in ("forbid_each_other", "forbid_abandoned")
     narrowers = hooks(lambda x: x.vote_options)
 
@@ -91,7 +94,7 @@ async def exile_vote(judge: Judge, order: list[int]) -> None:
 def in_turn(judge: Judge, voters: list[int], order: list[int]) -> tuple[list[int], bool, int]:
     """C29: the voters in the order they vote, whether each ballot is public before the
     next is cast, and how many vote openly before the rest (the sheriff, in Harvest)."""
-    mode, holder = judge.rules.vote__mode, judge.state.sheriff
+    mode, holder = judge.rules[VoteRules].vote__mode, judge.state.sheriff
     if mode == "sequential_clockwise":
         return [s for s in order if s in voters], True, 0
     if mode == "sheriff_first" and holder in voters:
@@ -116,7 +119,7 @@ async def ballot(judge: Judge, order: list[int]) -> int | None:
     tally = await cast_ballots(
         judge, voters, ballot_options(judge, candidates(judge, st.alive())),
         ballot="exile", round_no=1, weight=ballot_weights(judge), sequential=sequential,
-        bonus=bonus, head=head)
+        bonus=bonus, head=head, paired=must_pair(judge))
     leaders = tally.leaders
     if len(leaders) > 1:
         return await break_tie(judge, leaders, tally.ballots, order)
@@ -133,7 +136,7 @@ def candidates(judge: Judge, seats: list[int]) -> list[int]:
 async def break_tie(judge: Judge, tied: list[int], ballots: dict[int, int | None],
                     order: list[int]) -> int | None:
     """Apply the first rule of ``vote.tie`` that can apply; returns the exiled seat."""
-    st, rules = judge.state, judge.rules
+    st, rules = judge.state, judge.rules[VoteRules]
     holder = st.sheriff if st.sheriff is not None and st.is_alive(st.sheriff) else None
     for rule in rules.vote__tie:
         if rule in TIE_TAKERS and (takers := st.powered(TIE_TAKERS[rule][0])):
@@ -175,9 +178,15 @@ async def instead_of(judge: Judge, rule: str, seats: list[int], order: list[int]
     tally = await cast_ballots(
         judge, voters, ballot_options(judge, seats), ballot=rule,
         round_no=1, weight=ballot_weights(judge), sequential=sequential,
-        head=head)
+        head=head, paired=must_pair(judge))
     leaders = tally.leaders or seats
     return leaders[0] if len(leaders) == 1 else judge.draw(STAND_IN_LOT, leaders)
+
+
+
+def must_pair(judge: Judge) -> bool:
+    """C19 must_vote_each_other: a lover whose only exile ballot is his partner casts it."""
+    return judge.rules[CupidRules].lovers__vote_restriction == "must_vote_each_other"
 
 
 async def revote(judge: Judge, tied: list[int], limit: int, order: list[int]) -> list[int]:
@@ -186,7 +195,7 @@ async def revote(judge: Judge, tied: list[int], limit: int, order: list[int]) ->
     speeches. Returns the leaders of the last round: one exiled seat, still tied seats,
     or none."""
     st = judge.state
-    anyone = judge.rules.vote__revote == "all_for_anyone"
+    anyone = judge.rules[VoteRules].vote__revote == "all_for_anyone"
     for round_no in range(2, limit + 2):
         for seat in () if anyone else tied:
             said = await judge.ask(judge.request(seat, "speak", purpose="revote",
@@ -201,7 +210,7 @@ async def revote(judge: Judge, tied: list[int], limit: int, order: list[int]) ->
         tally = await cast_ballots(
             judge, voters, ballot_options(judge, st.alive() if anyone else list(tied)),
             ballot="exile", round_no=round_no, weight=ballot_weights(judge),
-            sequential=sequential, head=head)
+            sequential=sequential, head=head, paired=must_pair(judge))
         leaders = tally.leaders
         if len(leaders) < 2:
             return leaders

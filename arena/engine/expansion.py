@@ -1,7 +1,7 @@
 """Where an expansion (the variants, the Village, the New Moon) plugs into the core game, as
 a role does through its ``RoleSpec``: it declares an ``ExpansionSpec`` of hooks, and the
 engine package registers it (``arena/engine/__init__.py``). The flow, the exile vote, the
-death cascade, the win check and the judge call the hooks of every registered expansion,
+death cascade, the win check and the deal call the hooks of every registered expansion,
 in the order they were registered, and never name one; a hook does nothing when its
 expansion is not in the game."""
 
@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from arena.engine.config import GameConfig, RuleSet
-    from arena.engine.judge import GameOver, Judge
-    from arena.engine.roles.base import NightStep
+    from arena.engine.judge import ConfigView, GameOver, Judge
+    from arena.engine.rule_types import RuleGroup
     from arena.engine.state import NightState
 
 Seats = Callable[["Judge", list[int]], list[int]]
@@ -31,12 +30,12 @@ class ExpansionSpec:
 
     The game: ``states(config)``: its own game states (name, factory:
     ``GameState.role_state[name]``); ``attributes(config, seed, attributes)`` adds to the
-    seats' public attributes (seed: the game's); ``deal(judge, cards, players,
+    seats' public attributes (seed: the game's); ``deal(config, cards, players,
     shuffler)``: how the shuffled deck is dealt, the seats' cards first; ``settle(judge)``
-    sets the expansion's state up as the judge deals; ``dealt(judge)`` tells the table
-    more once the cards are dealt; ``at_start(judge)`` / ``at_end(judge, over)`` open and
-    close the game; ``win(judge, alive)``: a victory of its own, (True, outcome or None)
-    when it decides the game's (no other check is made). The night:
+    sets the expansion's state up on the dealt state, before any event; ``dealt(judge)``
+    tells the table more once the cards are dealt; ``at_start(judge)`` / ``at_end(judge,
+    over)`` open and close the game; ``win(judge, alive)``: a victory of its own, (True,
+    outcome or None) when it decides the game's (no other check is made). The night:
     ``at_nightfall(judge)``; ``every_step(judge)``: the night walks every role of
     ``night.order``, dealt or not, and ``after_step(judge, role)`` follows each step;
     ``night_steps(rules)``: steps that run in a role's place whether or not its card is
@@ -60,9 +59,9 @@ class ExpansionSpec:
     """
 
     name: str
-    states: Callable[[GameConfig], tuple[tuple[str, Callable[[], Any]], ...]] | None = None
-    attributes: Callable[[GameConfig, int, dict[int, dict[str, object]]], None] | None = None
-    deal: Callable[[Judge, list[str], int, random.Random], list[str]] | None = None
+    states: Callable[[ConfigView], tuple[tuple[str, Callable[[], Any]], ...]] | None = None
+    attributes: Callable[[ConfigView, int, dict[int, dict[str, object]]], None] | None = None
+    deal: Callable[[ConfigView, list[str], int, random.Random], list[str]] | None = None
     settle: Callable[[Judge], None] | None = None
     dealt: Callable[[Judge], None] | None = None
     win: Callable[[Judge, list[int]], Ruling] | None = None
@@ -71,8 +70,8 @@ class ExpansionSpec:
     at_nightfall: Callable[[Judge], Awaitable[None]] | None = None
     every_step: Callable[[Judge], bool] | None = None
     after_step: Callable[[Judge, str], None] | None = None
-    night_steps: Callable[[RuleSet], Mapping[str, Step]] | None = None
-    night_step: Callable[[Judge, str, NightStep], NightStep] | None = None
+    night_steps: Callable[[RuleGroup], Mapping[str, Step]] | None = None
+    night_step: Callable[[Judge, str, Step], Step] | None = None
     prey: Seats | None = None
     hunted: Callable[[Judge], None] | None = None
     shields: Callable[[Judge, int, str], bool] | None = None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from arena.engine import deaths, exile
-from arena.engine.config import GameConfig, RuleSet
+from arena.engine.config import RuleSet
 from arena.engine.events import (
     Belief,
     Explode,
@@ -15,11 +15,15 @@ from arena.engine.events import (
     VoteProbe,
 )
 from arena.engine.expansion import hooks
-from arena.engine.judge import GameOver, Judge
+from arena.engine.judge import ConfigView, GameOver, Judge
 from arena.engine.roles import ROLES, sheriff, spare_lives
 from arena.engine.roles.base import NightStep
 from arena.engine.roles.factions import in_pack
-from arena.engine.roles.werewolf import pack
+from arena.engine.roles.guard import GuardRules
+from arena.engine.roles.sheriff import SheriffRules
+from arena.engine.roles.werewolf import WolfRules, pack
+from arena.engine.rule_types import RuleGroup
+from arena.engine.shared_rules import SpeechRules, VoteRules
 from arena.engine.state import NightState
 
 DAYBREAK = tuple(s.at_daybreak for s in ROLES.values() if s.at_daybreak is not None)
@@ -46,7 +50,7 @@ def deal(judge: Judge) -> None:
 NightSteps = tuple[tuple[str, "NightStep | None", "NightStep | None", bool], ...]
 
 
-def night_plan(config: GameConfig, rules: RuleSet) -> tuple[NightSteps, NightSteps]:
+def night_plan(config: ConfigView, rules: RuleGroup) -> tuple[NightSteps, NightSteps]:
     """Each role of night.order with an expansion's step in its place (else None), its
     own step when it is dealt (else None) and whether it wakes on the first night only;
     then only those of them that may act."""
@@ -54,7 +58,7 @@ def night_plan(config: GameConfig, rules: RuleSet) -> tuple[NightSteps, NightSte
                for name, step in steps_of(rules).items()}
     steps = tuple((name, instead.get(name),
                    ROLES[name].night if config.roles.get(name) else None,
-                   ROLES[name].first_night_only) for name in rules.night__order)
+                   ROLES[name].first_night_only) for name in rules[RuleSet].night__order)
     return steps, tuple(s for s in steps if s[1] is not None or s[2] is not None)
 
 
@@ -117,7 +121,7 @@ def _survives(judge: Judge, tonight: NightState, target: int, source: str) -> bo
                and judge.state.role_of(target) not in UNGUARDABLE)
     saved = source == "wolves" and tonight.saved == target
     if guarded and saved:
-        return judge.rules.save__double_save == "survives"
+        return judge.rules[GuardRules].save__double_save == "survives"
     return guarded or spare_lives.absorbs(judge, target) or saved
 
 
@@ -129,7 +133,7 @@ def speaking_order(judge: Judge, reference: int | None) -> list[int]:
         if order is not None:
             return order
     st = judge.state
-    if judge.rules.speech__order == "seat_order":
+    if judge.rules[SpeechRules].speech__order == "seat_order":
         reference = 0
     elif reference is None:  # nobody died: start left of the sheriff, else at seat 1
         reference = st.sheriff if st.sheriff is not None else 0
@@ -140,12 +144,13 @@ def speaking_order(judge: Judge, reference: int | None) -> list[int]:
 async def discussion(judge: Judge, reference: int | None) -> bool:
     """Speech rounds; returns False when a wolf self-destructed and the day ends."""
     st, rules = judge.state, judge.rules
-    rounds = rules.speech__rounds_day1 if st.day == 1 else rules.speech__rounds_later
-    probing = rules.eval__vote_probes
+    speaking = rules[SpeechRules]
+    rounds = speaking.speech__rounds_day1 if st.day == 1 else speaking.speech__rounds_later
+    probing = rules[RuleSet].eval__vote_probes
     if probing:
         await probes(judge, None, None)
-    explode = rules.wolves__self_destruct
-    any_time = explode and rules.wolves__self_destruct_timing == "any_time"
+    explode = rules[WolfRules].wolves__self_destruct
+    any_time = explode and rules[WolfRules].wolves__self_destruct_timing == "any_time"
     seats = st.seats
     reorder, may_speak = hooks(lambda x: x.discussion_order), hooks(lambda x: x.may_speak)
     for round_no in range(1, rounds + 1):
@@ -194,7 +199,7 @@ async def probes(judge: Judge, speaker: int | None, after: int | None) -> None:
     voters = [s for s in alive if s != speaker and st.seats[s].can_vote]
     answers = await judge.ask_all([
         judge.request(s, "probe", exile.vote_options(judge, s, alive),
-                      allow_none=judge.rules.vote__allow_abstain) for s in voters])
+                      allow_none=judge.rules[VoteRules].vote__allow_abstain) for s in voters])
     for seat, answer in zip(voters, answers, strict=True):
         judge.emit(VoteProbe, "god", seat=seat, target=answer.target, after=after)
 
@@ -216,9 +221,9 @@ async def day(judge: Judge, reference: int | None) -> None:
     if all(held(judge) for held in hooks(lambda x: x.discussion_held)) and not await discussion(
             judge, reference):
         return
-    if rules.sheriff__election == "day1_after_speeches" and not st.election_held:
+    if rules[SheriffRules].sheriff__election == "day1_after_speeches" and not st.election_held:
         await sheriff.election(judge, campaign=False)
-    if rules.eval__beliefs:
+    if rules[RuleSet].eval__beliefs:
         await beliefs(judge)
     for at_vote in hooks(lambda x: x.before_vote):
         await at_vote(judge)
@@ -246,11 +251,11 @@ async def play(judge: Judge) -> GameOver:
         for name, spec in ROLES.items():
             if spec.before_game is not None and judge.config.roles.get(name):
                 await spec.before_game(judge)
-        if judge.rules.sheriff__election == "before_night1":
+        if judge.rules[SheriffRules].sheriff__election == "before_night1":
             judge.phase = "day"
             await sheriff.election(judge, campaign=True)
         while True:
-            if judge.state.day >= judge.rules.game__max_days:
+            if judge.state.day >= judge.rules[RuleSet].game__max_days:
                 raise GameOver("draw", (), "day limit")
             judge.state.day += 1
             await night(judge)

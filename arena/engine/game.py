@@ -13,6 +13,7 @@ from typing_extensions import Unpack
 from arena.engine import drive
 from arena.engine.chance import DrawError
 from arena.engine.config import GameConfig
+from arena.engine.dealing import deal_game, table
 from arena.engine.events import Aborted, BaseEvent, GameEnd, UsageRecord, UsageSummary
 from arena.engine.judge import (
     AbortGame,
@@ -23,7 +24,6 @@ from arena.engine.judge import (
     SeatAgent,
     Sink,
     StopGame,
-    table,
 )
 from arena.engine.requests import Decision, Request
 
@@ -84,7 +84,8 @@ class Game:
         missing = [s for s in range(1, table(config).players + 1) if s not in agents]
         if missing:
             raise ValueError(f"no agent for seats {missing}")
-        self.judge = Judge(config, agents, **options)
+        self.config = config
+        self.judge = deal_game(config, agents, **options)
 
     @property
     def roles(self) -> dict[int, str]:

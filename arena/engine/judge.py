@@ -4,18 +4,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Generator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from types import MethodType, coroutine
 from typing import Any, Generic, Protocol, TypeVar
-from weakref import finalize
 
 from arena.engine.chance import ForcedDraws
-from arena.engine.config import GameConfig, RuleSet
 from arena.engine.events import BaseEvent, Fallback, Reasoning, Refused, UsageRecord
-from arena.engine.expansion import hooks
 from arena.engine.requests import SHAPES, Decision, Request, UnusableAnswer, Usage
-from arena.engine.roles import ROLES
-from arena.engine.state import GameState, SeatState
+from arena.engine.rule_types import RuleGroup
+from arena.engine.shared_rules import SpeechRules
+from arena.engine.state import GameState
 from arena.engine.view import Fold, Observation, Timeline
 
 MAX_TRIES = 3
@@ -34,49 +32,25 @@ class SeatAgent(Protocol):
 
 T = TypeVar("T")
 P = TypeVar("P")
-Plan = Callable[[GameConfig, RuleSet], P]  # see Judge.fixed
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
-    """What a config fixes for every game dealt from it, worked out once per config."""
+class ConfigView(Protocol):
+    """What the judge and the rule modules read of a game's config (``config.GameConfig``,
+    which sits above them: it gathers every module's rule group)."""
 
-    players: int
-    deck: tuple[str, ...]  # the cards in a stable order (config.deck)
-    states: tuple[tuple[str, Callable[[], Any]], ...]  # the dealt roles' and expansions' own
-    plans: dict[Plan[Any], Any]  # see Judge.fixed
-
-
-_TABLES: dict[int, Table] = {}
-
-
-def table(config: GameConfig) -> Table:
-    """The config's Table (configs are frozen: kept while the config lives)."""
-    key = id(config)
-    found = _TABLES.get(key)
-    if found is None:
-        found = _TABLES[key] = Table(
-            config.players, tuple(config.deck()),
-            tuple((name, spec.state) for name, spec in ROLES.items()
-                  if spec.state is not None and config.roles.get(name))
-            + tuple(s for states in hooks(lambda x: x.states) for s in states(config)), {})
-        finalize(config, _TABLES.pop, key, None)
-    return found
+    @property
+    def players(self) -> int: ...
+    @property
+    def roles(self) -> Mapping[str, int]: ...
+    @property
+    def attributes(self) -> Mapping[int, Mapping[str, Any]]: ...
+    @property
+    def names(self) -> Sequence[str]: ...
+    @property
+    def rules(self) -> RuleGroup: ...
 
 
-def seat_attributes(config: GameConfig, seed: int) -> dict[int, dict[str, object]]:
-    """Each seat's public attributes (project decision 5): given ones, else seeded draws."""
-    draw = random.Random(f"attributes:{seed}")
-    choice, randint, given = draw.choice, draw.randint, config.attributes
-    fixed = table(config)
-    out: dict[int, dict[str, object]] = {}
-    for seat in range(1, fixed.players + 1):
-        out[seat] = {"gender": choice(("female", "male")), "age": randint(18, 70)}
-        if seat in given:
-            out[seat].update(given[seat])
-    for add in hooks(lambda x: x.attributes):  # e.g. the Village's buildings (1.4)
-        add(config, seed, out)
-    return out
+Plan = Callable[[ConfigView, RuleGroup], P]  # see Judge.fixed
 
 
 class AbortGame(Exception):
@@ -128,16 +102,20 @@ class Judge:
 
     def __init__(
         self,
-        config: GameConfig,
+        config: ConfigView,
         agents: Mapping[int, SeatAgent],
+        state: GameState,
+        cards: Sequence[str],
+        plans: dict[Plan[Any], Any],
         *,
         seed: int,
-        deal: Sequence[str] | None = None,
         sink: Sink | None = None,
         timeout_s: float = 60.0,
         record_reasoning: bool = False,
         draws: Mapping[str, object] | None = None,
     ) -> None:
+        """A judge for a dealt game (``dealing.deal_game`` deals it): ``cards`` as dealt,
+        the seats' in seat order then the rest; ``plans``: the config's ``fixed`` plans."""
         self.config = config
         self.timeout_s = timeout_s
         self.record_reasoning = record_reasoning
@@ -146,32 +124,11 @@ class Judge:
         # deal makes exactly the same random draws as the original.
         self.rng = random.Random(f"play:{seed}")
         self.seed = seed
-        fixed = self.table = table(config)
-        self.shifted: tuple[RuleSet | None, dict[Plan[Any], Any]] = (None, {})  # see fixed
-        players = fixed.players
-        self.forced = ForcedDraws(draws, players) if draws else None  # a scenario's draws
-        if deal is None:
-            cards = list(fixed.deck)
-            shuffler = random.Random(f"deal:{seed}")
-            shuffler.shuffle(cards)
-            if config.rules.thief__mode == "online_blind3" and "thief" in cards[players:]:
-                # C26 online: a random player is always made the thief
-                spare, seat = cards.index("thief"), shuffler.randrange(players)
-                cards[spare], cards[seat] = cards[seat], cards[spare]
-            for deal_by in hooks(lambda x: x.deal):  # e.g. a variant's way of dealing
-                cards = deal_by(self, cards, players, shuffler)
-        else:
-            cards = list(deal)
-        self.cards = tuple(cards)  # as dealt: the seats' cards in seat order, then the rest
-        attributes = seat_attributes(config, seed)
-        self.state = GameState(
-            seats={i: SeatState(i, role) for i, role in enumerate(cards[:players], 1)},
-            centre=cards[players:],
-            attributes=attributes,
-            role_state={name: state() for name, state in fixed.states},
-        )
-        for settle in hooks(lambda x: x.settle):
-            settle(self)
+        self.plans = plans
+        self.shifted: tuple[RuleGroup | None, dict[Plan[Any], Any]] = (None, {})  # see fixed
+        self.forced = ForcedDraws(draws, config.players) if draws else None  # a scenario's
+        self.cards = tuple(cards)
+        self.state = state
         self.agents = agents
         self.phase = "setup"
         self.log: list[BaseEvent] = []
@@ -197,7 +154,7 @@ class Judge:
         while a New Moon card puts other rules in force."""
         rules = self.rules
         if rules is self.config.rules:
-            plans = self.table.plans
+            plans = self.plans
         else:
             if self.shifted[0] is not rules:
                 self.shifted = (rules, {})
@@ -333,4 +290,4 @@ class Judge:
         context["seats"] = self.seat_numbers
         allow_none = allow_none or (not options and SHAPES[kind] == "target")
         return Request(seat, kind, self.state.day, tuple(options), allow_none, context,
-                       self.timeout_s, self.rules.speech__max_chars, count)
+                       self.timeout_s, self.rules[SpeechRules].speech__max_chars, count)

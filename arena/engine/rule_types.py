@@ -1,13 +1,15 @@
 """What rule keys are made of: the base of every group of keys, the value types that
 several groups share (death causes, tie rules), and the error a bad key raises.
 
-A role, the Village or the New Moon declares its keys as a ``RuleGroup`` in its own
-module; ``config.RuleSet`` inherits every group, so ``rules.<group>__<key>`` stays typed.
+A role, an expansion or a step of the game declares its keys as a ``RuleGroup`` in its
+own module; ``config.RuleSet`` inherits every group. A module below the config reads the
+keys of a group through it, typed: ``judge.rules[WitchRules].witch__total_uses``.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from functools import cached_property
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -21,12 +23,30 @@ def dotted(name: str) -> str:
     return name.replace("__", ".")
 
 
+Group = TypeVar("Group", bound="RuleGroup")
+
+
 class RuleGroup(BaseModel):
     """Some rule keys, each a field whose alias is its dotted key."""
 
     model_config = ConfigDict(
         alias_generator=dotted, populate_by_name=True, extra="forbid", frozen=True
     )
+
+    def __getitem__(self, group: type[Group]) -> Group:
+        """The keys of ``group`` in these rules (a game's rules inherit every group)."""
+        if isinstance(self, group):
+            return self
+        raise RuleError(f"these rules have no {group.__name__} keys")
+
+    def key_values(self) -> dict[str, Any]:
+        """The keys as a plain dict keyed by dotted names (a fresh copy each call)."""
+        return dict(self._key_values)
+
+    @cached_property
+    def _key_values(self) -> dict[str, Any]:
+        # rules are frozen, and every game's setup event lists them: dump them once
+        return self.model_dump(by_alias=True, mode="json")
 
 
 TieRule = Literal[

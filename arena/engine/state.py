@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from arena.engine.village.houses import Village
+from typing import Any
 
 
 @dataclass(slots=True)
@@ -31,6 +28,18 @@ class NightState:
     extra_attacks: list[tuple[int, str]] = field(default_factory=list)  # (target, source)
     fated: list[tuple[int, str]] = field(default_factory=list)  # (seat, cause): no save
     sheltered: frozenset[int] = frozenset()  # seats the pack may not attack (New Moon)
+
+
+@dataclass(slots=True)
+class Village:
+    """Houses by occupant seat (a dead occupant's house stands empty, A20; a burnt one is
+    gone), the buildings whose power is once per game, and the houses whose once-per-game
+    power is spent (kept by the house)."""
+
+    houses: dict[int, str]
+    once: frozenset[str] = frozenset()
+    spent: set[int] = field(default_factory=set)
+    barred: tuple[int, frozenset[int]] = (0, frozenset())  # (day, seats barred from voting)
 
 
 @dataclass(slots=True)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from arena.engine.events import Vote, VoteResult
+from arena.engine.shared_rules import VoteRules
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
@@ -44,16 +45,18 @@ async def cast_ballots(
     sequential: bool = False,
     bonus: dict[int, float] | None = None,
     head: int = 0,
+    paired: bool = False,
 ) -> Tally:
     """Ask every voter, record each ballot publicly, and return the weighted counts
     (``bonus``: votes a seat starts with, from the roles' vote_bonus hooks; ``head``:
-    how many first voters cast theirs publicly before the others are asked)."""
+    how many first voters cast theirs publicly before the others are asked; ``paired``:
+    C19's must_vote_each_other holds, read by the exile, which knows the lovers)."""
     kind = "elect" if ballot == "sheriff" else "vote"
     rules, seats, request = judge.rules, judge.state.seats, judge.request
     # abstaining is legal by the rules, except (C19 must_vote_each_other) for a lover
     # whose only legal exile ballot is his partner
-    abstain = rules.vote__allow_abstain
-    paired = kind == "vote" and rules.lovers__vote_restriction == "must_vote_each_other"
+    abstain = rules[VoteRules].vote__allow_abstain
+    paired = paired and kind == "vote"
     requests = []
     for v in voters:
         options = options_for(v)

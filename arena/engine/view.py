@@ -20,6 +20,7 @@ from arena.engine.events import (
     CheckResult,
     Death,
     GameEnd,
+    House,
     Lovers,
     NewMoon,
     PhaseStart,
@@ -29,7 +30,6 @@ from arena.engine.events import (
     Sheriff,
     Spared,
 )
-from arena.engine.village.houses import House
 
 
 def visible(event: BaseEvent, seat: int) -> bool:

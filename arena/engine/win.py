@@ -5,14 +5,27 @@ victory depends on the winner (he wins with the camp of the player he supports).
 
 from __future__ import annotations
 
-from arena.engine.config import GameConfig, RuleSet
+from pydantic import Field
+
 from arena.engine.expansion import hooks
-from arena.engine.judge import GameOver, Judge
+from arena.engine.judge import ConfigView, GameOver, Judge
 from arena.engine.roles import ROLES
+from arena.engine.roles.cupid import CupidRules
 from arena.engine.roles.factions import faction, is_special
+from arena.engine.roles.werewolf import WolfRules
+from arena.engine.rule_types import RuleGroup
 
 WOLF_CARDS = frozenset(name for name, spec in ROLES.items() if spec.wolf_card)
 SOLO_WINS = {name: spec.win for name, spec in ROLES.items() if spec.win is not None}
+
+
+
+class WinRules(RuleGroup):
+    """Who must be gone for the village to win (C23)."""
+
+    village__win_requires_no_third_party: bool = Field(
+        False, description="C23: the village must also eliminate third parties (a mixed pair)."
+    )
 
 
 def _members(judge: Judge, side: str, exclude: set[int]) -> tuple[int, ...]:
@@ -20,7 +33,7 @@ def _members(judge: Judge, side: str, exclude: set[int]) -> tuple[int, ...]:
                  if faction(s.role) == side and n not in exclude)
 
 
-def _solo_dealt(config: GameConfig, _rules: RuleSet) -> bool:
+def _solo_dealt(config: ConfigView, _rules: RuleGroup) -> bool:
     """Whether the deck holds a card with a victory of its own."""
     return not SOLO_WINS.keys().isdisjoint(config.roles)
 
@@ -33,13 +46,13 @@ def _lover_side(judge: Judge) -> set[int]:
     if st.mixed_lovers is None:
         return set()
     side = set(st.mixed_lovers)
-    if judge.rules.cupid__joins_mixed_pair:
+    if judge.rules[CupidRules].cupid__joins_mixed_pair:
         side.update(st.holders("cupid", alive=False))
     return side
 
 
 def wolves_won(judge: Judge, alive: list[int]) -> bool:
-    st, rule = judge.state, judge.rules.wolves__win
+    st, rule = judge.state, judge.rules[WolfRules].wolves__win
     seats = st.seats
     good = [s for s in alive if seats[s].role not in WOLF_CARDS]
     if rule == "all_non_wolves":
@@ -84,7 +97,7 @@ def _camps(judge: Judge, alive: list[int], side: set[int]) -> tuple[str, tuple[i
     seats = judge.state.seats
     if any(seats[s].role in WOLF_CARDS for s in alive):
         return None
-    if judge.rules.village__win_requires_no_third_party and any(
+    if judge.rules[WinRules].village__win_requires_no_third_party and any(
             faction(seats[s].role) == "solo" or s in side for s in alive):
         return None
     return "village", _members(judge, "village", side)
@@ -95,7 +108,8 @@ def _with_dependants(judge: Judge, winner: str, seats: tuple[int, ...]) -> tuple
     st = judge.state
     out = set(seats)
     pair = st.mixed_lovers
-    if pair and judge.rules.lovers__win == "both_survive" and all(st.is_alive(s) for s in pair):
+    both = judge.rules[CupidRules].lovers__win == "both_survive"
+    if pair and both and all(st.is_alive(s) for s in pair):
         out |= _lover_side(judge)
     for hybrid, supported in st.supported.items():
         if st.hybrid_pair and hybrid in st.hybrid_pair:

@@ -56,7 +56,7 @@ def test_beliefs_scores(scripted: GameRecord) -> None:
     assert m["log_loss"]["value"] == pytest.approx(log_loss)
     # base rate: 2 wolves among the 4 others -> 0.5 each, Brier 0.25 -> skill 1 - 0.1125/0.25
     assert m["brier_skill"]["value"] == pytest.approx(0.55)
-    # bins hold one judgement each: |0.8-1| + |0.6-1| + |0-0| + |0.5-0| over 4
+    # bins hold one wolf guess each: |0.8-1| + |0.6-1| + |0-0| + |0.5-0| over 4
     assert m["ece"]["value"] == pytest.approx(1.1 / 4)
     assert m["calibration[0.8-0.9]"]["value"] == 1.0
     assert m["calibration[0.5-0.6]"]["value"] == 0.0

@@ -65,7 +65,7 @@ def test_proportions_stay_in_zero_one() -> None:
 
 
 def test_ece_has_a_bootstrap_interval_over_games() -> None:
-    # 10 games, one judgement each at P(wolf) = 0.55 (bin 0.5-0.6), 8 of them wolves:
+    # 10 games, one wolf guess each at P(wolf) = 0.55 (bin 0.5-0.6), 8 of them wolves:
     # |10 * 0.55 - 8| / 10 = 0.25
     group = {"calibration[0.5-0.6]": {g: [float(g < 8), 0.55, 1] for g in range(10)}}
     ece = summarise(group, {})["ece"]

@@ -14,12 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from agents.prompts import FILES, LANGS, SHIPPED, SHIPPED_DIR, PromptSet, load
+from agents.prompts import FILES, LANGS, SHIPPED, SHIPPED_DIR, PromptSet, load, shipped_dir
 from agents.random import RandomAgent
 from arena.app.cli import main, parser
 from arena.app.commands._game_setup import build_setup
 from arena.app.session import Session
 from arena.engine import Game, Request, observe
+from tests.llm.prompt_copies import marked_copy
 from tests.llm.stub_server import StubServer
 
 
@@ -27,19 +28,6 @@ from tests.llm.stub_server import StubServer
 def stub() -> Iterator[StubServer]:
     with StubServer() as server:
         yield server
-
-
-def marked_copy(tmp_path: Path, mark: str) -> Path:
-    """The shipped set copied, ``mark`` atop its English system prompt and its answer line."""
-    folder = tmp_path / mark
-    shutil.copytree(SHIPPED_DIR, folder)
-    system = folder / "en" / "system.txt"
-    system.write_text(f"{mark}\n{system.read_text('utf-8')}", "utf-8")
-    lines = folder / "en" / "lines.toml"
-    text = lines.read_text("utf-8")
-    assert "\nanswer = \"" in text
-    lines.write_text(text.replace("\nanswer = \"", f"\nanswer = \"{mark} ", 1), "utf-8")
-    return folder
 
 
 def test_seats_read_the_sets_they_are_given(stub: StubServer, tmp_path: Path) -> None:
@@ -134,14 +122,25 @@ def test_the_shipped_set_is_the_top_level_folder_and_checks_clean(lang: str) -> 
     assert load(SHIPPED_DIR, lang) == SHIPPED
 
 
-def test_the_wheel_ships_every_prompt_file() -> None:
-    """pyproject installs prompts/ beside agents/ with every file in it (a wheel built
-    from it was checked by hand: docs/architecture.md, "Where the words live")."""
+def test_the_wheel_ships_every_package_and_every_prompt_file() -> None:
+    """pyproject names every package of the tree, and installs prompts/ as arena/prompts
+    with every file in it (a wheel built from it was checked by hand: docs/architecture.md,
+    "Where the words live")."""
     root = Path(__file__).resolve().parents[2]
     setup = tomllib.loads((root / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"]
-    assert "prompts*" in setup["packages"]["find"]["include"]
-    globs = setup["package-data"]["prompts"]
+    tree = {".".join(init.parent.relative_to(root).parts)
+            for top in ("agents", "arena", "evals") for init in (root / top).rglob("__init__.py")}
+    assert set(setup["packages"]) == tree | {"arena.prompts"}
+    assert setup["package-dir"] == {"arena.prompts": "prompts"}
+    globs = setup["package-data"]["arena.prompts"]
     shipped = [str(f.relative_to(SHIPPED_DIR)) for f in SHIPPED_DIR.rglob("*") if f.is_file()
                and "__pycache__" not in f.parts]
     assert len(shipped) == len(LANGS) * len(FILES)
     assert all(any(fnmatch(name, glob) for glob in globs) for name in shipped)
+
+
+def test_the_shipped_set_is_found_where_a_wheel_puts_it_else_in_the_tree(
+        tmp_path: Path) -> None:
+    assert shipped_dir(tmp_path) == tmp_path / "prompts"
+    (tmp_path / "arena" / "prompts").mkdir(parents=True)
+    assert shipped_dir(tmp_path) == tmp_path / "arena" / "prompts"

@@ -37,6 +37,7 @@ from arena.engine.events import (
     EVENT_TYPES,
     BaseEvent,
     Death,
+    House,
     PhaseStart,
     RoleDealt,
     Setup,
@@ -47,7 +48,6 @@ from arena.engine.requests import KINDS, SHAPES
 from arena.engine.roles import ROLES
 from arena.engine.rule_types import TieRule
 from arena.engine.view import visible
-from arena.engine.village.houses import House
 from arena.presets import load_preset, preset_names
 from arena.text import catalog
 from tests.games import Run, play, random_bots, shuffled_deal

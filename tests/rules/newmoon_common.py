@@ -9,8 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.rules.test_day_common import Played, game
-from tests.rules.test_seat_attributes import play_with_attributes
+from tests.rules.test_day_common import Played, game, play
 
 # 1, 2 wolves; 3 seer; 4 witch; 5 hunter; 6-8 villagers
 DEAL = ["werewolf", "werewolf", "seer", "witch", "hunter", "villager", "villager", "villager"]
@@ -31,7 +30,7 @@ def moon(cards: list[str], seats: Script | None = None, *, days: int = 1,
                 **{k.replace("__", "."): v for k, v in rules.items()}}
     table = {s: {**ATTRIBUTES[s], **(attributes or {}).get(s, {})}
              for s in range(1, len(deal) + 1)}
-    return play_with_attributes(
+    return play(
         game(deal, settings, (seats or Script()).text() + draws, seed=seed), table)
 
 

@@ -1,8 +1,9 @@
 """Shared helpers for the day, win and preset scenario tests (no tests of its own).
 
 ``game`` writes a scenario as TOML text from a deal, rule overrides and seat
-scripts; ``play`` runs it with a passive fallback and keeps every request the
-engine sent, together with what the asked seat could see at that moment.
+scripts; ``play`` runs it (with seat attributes, which scenario files have no key
+for, when given) and keeps every request the engine sent, together with what the
+asked seat could see at that moment.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from tests.helpers import events_of
 # Two wolves and five plain villagers: nobody acts at night unless scripted,
 # so every death in a test is one the test asked for.
 PLAIN7 = ["werewolf", "werewolf", "villager", "villager", "villager", "villager", "villager"]
+Attributes = dict[int, dict[str, Any]]  # seat -> gender, age, ...
 
 
 def game(roles: list[str], rules: dict[str, Any] | None = None, seats: str = "",
@@ -95,18 +97,28 @@ class Played:
         return self.result.winners
 
 
-def play(text: str) -> Played:
-    """Play scenario text; record every request with the asked seat's observation."""
+def watched_game(text: str, attributes: Attributes | None = None
+                 ) -> tuple[GameResult, list[tuple[Request, Observation]]]:
+    """Play scenario text (its config's seat ``attributes`` replaced when given): the
+    result and every request with the asked seat's observation."""
     scen = scenario.parse(tomllib.loads(text))
+    config = (scen.config if attributes is None
+              else scen.config.model_copy(update={"attributes": attributes}))
     log: list[tuple[Request, Observation]] = []
     agents = {
         seat: _Watcher(agent, log)
         for seat, agent in scen.agents(
             lambda spec, seat: make_agent(spec, seat, scen.seed)).items()
     }
-    result = asyncio.run(run_game(scen.config, dict(agents), seed=scen.seed, deal=scen.deal,
+    result = asyncio.run(run_game(config, dict(agents), seed=scen.seed, deal=scen.deal,
                               draws=scen.draws))
-    return Played(result, log)
+    return result, log
+
+
+def play(text: str, attributes: Attributes | None = None) -> Played:
+    """Play scenario text (seat ``attributes`` set when given); record every request with
+    the asked seat's observation."""
+    return Played(*watched_game(text, attributes))
 
 
 def speakers(played: Played, day: int, context: str = "discussion") -> list[int]:

@@ -10,7 +10,7 @@ import pytest
 from arena.presets import load_preset
 from tests.rules.test_day_common import game, play
 from tests.rules.test_edition_classic import assert_plays_to_the_end
-from tests.rules.test_edition_online_standard import assert_online_choices, assert_online_core
+from tests.rules.test_edition_online_standard import assert_online_core, assert_standard_play
 from tests.rules.test_presets_editions import names_in, rules_of
 
 NAMES = names_in("online-lastwords")
@@ -28,10 +28,8 @@ def test_online_lastwords_section_6_defaults(name: str) -> None:
     assert rules["last_words.mode"] == "all_until_quota"
     assert rules["last_words.quota"] == 0
     assert_online_core(rules)
-    assert_online_choices(rules)
+    assert_standard_play(rules)
     assert rules["sheriff.election"] != "none"
-    assert rules["vote.tie"] == ["sheriff_side", "none"]
-    assert rules["wolves.win"] == "all_non_wolves"
 
 
 @pytest.mark.parametrize("name", NAMES)

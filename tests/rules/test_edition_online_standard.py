@@ -3,8 +3,8 @@ the 003 online table (catalog 5.3a; the 6-player row is checked in
 test_presets_editions.py), the rules take the O-STD choices of section 6 not checked
 there, and every preset plays to the end with random bots.
 
-``TABLE_5_3A``, ``assert_online_core``, ``assert_online_choices`` and
-``ONLINE_NIGHT`` are shared by the other online edition tests."""
+``TABLE_5_3A``, ``ONLINE_NIGHT`` and the ``assert_*`` checks of the online rules are
+shared by the other online edition tests."""
 
 from __future__ import annotations
 
@@ -51,11 +51,17 @@ def assert_online_core(rules: dict[str, Any]) -> None:
 
 def assert_standard_column(rules: dict[str, Any]) -> None:
     """The O-STD column the editions built on it keep: killed players hidden, exiled
-    ones shown (C4), no last words (C5), the online choices, ties to the sheriff's side
-    else nobody (C13 d, A10), wolves must kill everyone but the wolves (C22)."""
+    ones shown (C4), no last words (C5), the online core and ``assert_standard_play``."""
     assert (rules["reveal.night_death"], rules["reveal.vote_death"]) == (False, True)
     assert rules["last_words.mode"] == "none"
     assert_online_core(rules)
+    assert_standard_play(rules)
+
+
+def assert_standard_play(rules: dict[str, Any]) -> None:
+    """The O-STD play online-lastwords keeps too: the online choices, ties to the
+    sheriff's side else nobody (C13 d, A10), wolves must kill everyone but the wolves
+    (C22)."""
     assert_online_choices(rules)
     assert rules["vote.tie"] == ["sheriff_side", "none"]
     assert rules["wolves.win"] == "all_non_wolves"
@@ -117,10 +123,8 @@ def test_online_standard_section_6_defaults(name: str) -> None:
     choices; a sheriff is elected (003 has one, C9); a tie the sheriff's ballot does
     not settle exiles nobody (A10); wolves must kill everyone but the wolves (C22)."""
     rules = rules_of(name)
-    assert_online_choices(rules)
+    assert_standard_play(rules)
     assert rules["sheriff.election"] != "none"
-    assert rules["vote.tie"] == ["sheriff_side", "none"]
-    assert rules["wolves.win"] == "all_non_wolves"
 
 
 @pytest.mark.parametrize("name", WAKING_ONLINE)

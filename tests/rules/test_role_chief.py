@@ -11,6 +11,14 @@ from tests.helpers import deaths, true_causes
 from tests.rules.test_day_common import wolves_kill
 from tests.rules.test_role_elder import THIEF_DEAL, thief_game
 from tests.rules.test_roles_common import Played, play
+from tests.rules.test_spare_lives_common import (
+    SILENT,
+    VILLAGE_HANDS,
+    assert_silenced_hunter_cannot_shoot,
+    night_powers,
+    spare_life_game,
+    votes,
+)
 
 # seat 1 wolf, 2 wolf, 3 chief, 4 seer, 5 witch, 6 hunter, 7 guard, 8 little girl,
 # 9-10 villagers
@@ -19,30 +27,7 @@ DEAL = ('roles = ["werewolf", "werewolf", "chief", "seer", "witch", "hunter", "g
 
 
 def _game(rules: str, seats: str, days: int = 1) -> str:
-    return f"""
-seed = 23
-{DEAL}
-[rules]
-"sheriff.election" = "none"
-"game.max_days" = {days}
-"little_girl.detect_p" = 0
-{rules}
-{seats}
-"""
-
-
-
-def _votes(target: int, voters: tuple[int, ...] = (4, 5, 7)) -> str:
-    return "".join(f"[seats.{v}.day1]\nvote = [{target}]\n" for v in voters)
-
-
-def _skills(played: Played, day: int) -> dict[str, list[int]]:
-    """Which seats were asked to use each night skill on night ``day``."""
-    kinds = ("check", "save", "poison", "protect", "peek", "kill")
-    return {k: [r.seat for r in played.asked(k, day=day)] for k in kinds}
-
-
-SILENT = {"check": [], "save": [], "poison": [], "protect": [], "peek": [], "kill": [1, 2]}
+    return spare_life_game(DEAL, 23, rules, seats, days)
 
 
 # --- two lives (R23, A6)
@@ -75,18 +60,11 @@ def test_r23_killed_by_wolves_no_penalty() -> None:
     wolves the seer still checks and the witch still brews."""
     played = play(_game("", wolves_kill([3, 3]), days=3))
     assert played.events("reveal", reason="penalty") == []
-    night3 = _skills(played, 3)
+    night3 = night_powers(played, 3)
     assert night3["check"] == [4] and night3["poison"] == [5] and night3["protect"] == [7]
 
 
 # --- the penalty (R23, C25)
-
-VILLAGE_HANDS = {
-    "poison": "[seats.5]\npoison = [3]\n",
-    "vote": _votes(3),
-    "hunter": _votes(6) + "[seats.6]\nshoot = [3]\n",
-}
-
 
 @pytest.mark.parametrize("cause", sorted(VILLAGE_HANDS))
 def test_r23_dies_at_once_and_every_skill_is_lost(cause: str) -> None:
@@ -99,18 +77,15 @@ def test_r23_dies_at_once_and_every_skill_is_lost(cause: str) -> None:
     assert true_causes(played.result)[3] == cause
     penalty = played.events("reveal", reason="penalty")
     assert [(e.seat, e.role, e.audience) for e in penalty] == [(3, "chief", "public")]  # type: ignore[attr-defined]
-    assert _skills(played, 2) == SILENT
-    assert _skills(played, 3) == SILENT
+    assert night_powers(played, 2) == SILENT
+    assert night_powers(played, 3) == SILENT
     assert {(d, s) for d, s, _ in deaths(played.result)} >= {(2, 9), (3, 10)}
 
 
 def test_r23_silenced_hunter_cannot_shoot() -> None:
     """R23: 'the hunter cannot shoot': after the exiled chief's penalty, a hunter killed
     by the wolves is not asked to shoot."""
-    seats = _votes(3) + wolves_kill(["none", 6]) + "[seats.6]\nshoot = [1]\n"
-    played = play(_game("", seats, days=2))
-    assert deaths(played.result) == [(1, 3, "vote"), (2, 6, "night")]
-    assert played.asked("shoot") == []
+    assert_silenced_hunter_cannot_shoot(_game)
 
 
 @pytest.mark.parametrize(
@@ -120,8 +95,8 @@ def test_r23_silenced_hunter_cannot_shoot() -> None:
 def test_c25_chief_penalty_scope(scope: str, acting: set[str]) -> None:
     """C25 chief.penalty_scope: all_roles takes every non-wolf skill (the little girl's
     too); listed_roles only the hunter's, guard's, witch's and seer's."""
-    played = play(_game(f'"chief.penalty_scope" = "{scope}"', _votes(3), days=2))
-    assert {k for k, asked in _skills(played, 2).items() if asked} == acting
+    played = play(_game(f'"chief.penalty_scope" = "{scope}"', votes(3), days=2))
+    assert {k for k, asked in night_powers(played, 2).items() if asked} == acting
 
 
 # --- the two lives follow the card (R9, A47)

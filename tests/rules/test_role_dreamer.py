@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import deaths
-from tests.rules.test_day_common import Played, game
-from tests.rules.test_seat_attributes import Attributes, play_with_attributes
+from tests.rules.test_day_common import Attributes, Played, game, play
 
 # 1, 2 wolves; 3 dreamer; 4 seer; 5 witch; 6 guard; 7-9 villagers
 DEAL = ["werewolf", "werewolf", "dreamer", "seer", "witch", "guard",
@@ -28,7 +27,7 @@ def _attributes(dreamer: str, **changes: str) -> Attributes:
 
 def _play(attributes: Attributes, seats: str = EXILE_3, days: int = 3) -> Played:
     rules = {"sheriff.election": "none", "game.max_days": days}
-    return play_with_attributes(game(DEAL, rules, seats), attributes)
+    return play(game(DEAL, rules, seats), attributes)
 
 
 def _asked(played: Played, night: int) -> dict[str, list[int]]:
@@ -100,7 +99,7 @@ def test_r12_a7_a_silenced_dreamer_bans_nobody(chief_exiled: bool) -> None:
     seats = "".join(f"[seats.{v}.day1]\nvote = [{first}]\n[seats.{v}.day2]\nvote = [3]\n"
                     for v in voters)
     rules = {"sheriff.election": "none", "game.max_days": 3, "chief.penalty_scope": "all_roles"}
-    played = play_with_attributes(game(CHIEF_DEAL, rules, seats), _attributes("male"))
+    played = play(game(CHIEF_DEAL, rules, seats), _attributes("male"))
     assert [(d.seat, d.cause) for d in played.events("death") if d.cause == "vote"] == [
         (first, "vote"), (3, "vote")]
     assert (2 in [r.seat for r in played.asked("kill", day=3)]) is chief_exiled

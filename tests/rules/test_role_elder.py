@@ -12,7 +12,15 @@ import pytest
 
 from tests.helpers import deaths, true_causes
 from tests.rules.test_day_common import wolves_kill
-from tests.rules.test_roles_common import Played, alive_at_end, play
+from tests.rules.test_roles_common import alive_at_end, play
+from tests.rules.test_spare_lives_common import (
+    SILENT,
+    VILLAGE_HANDS,
+    assert_silenced_hunter_cannot_shoot,
+    night_powers,
+    spare_life_game,
+    votes,
+)
 
 # seat 1 wolf, 2 wolf, 3 elder, 4 seer, 5 witch, 6 hunter, 7 guard, 8 idiot,
 # 9 little girl, 10 villager
@@ -21,28 +29,7 @@ DEAL = ('roles = ["werewolf", "werewolf", "elder", "seer", "witch", "hunter", "g
 
 
 def _game(rules: str, seats: str, days: int = 1, deal: str = DEAL) -> str:
-    return f"""
-seed = 12
-{deal}
-[rules]
-"sheriff.election" = "none"
-"game.max_days" = {days}
-"little_girl.detect_p" = 0
-{rules}
-{seats}
-"""
-
-
-
-def _votes(target: int, voters: tuple[int, ...] = (4, 5, 7), day: int = 1) -> str:
-    """The voters put ``target`` out on ``day`` (other seats abstain)."""
-    return "".join(f"[seats.{v}.day{day}]\nvote = [{target}]\n" for v in voters)
-
-
-def _night_powers(played: Played, day: int) -> dict[str, list[int]]:
-    """Which seats were asked to use each village power on night ``day``."""
-    kinds = ("check", "save", "poison", "protect", "peek", "kill")
-    return {k: [r.seat for r in played.asked(k, day=day)] for k in kinds}
+    return spare_life_game(deal, 12, rules, seats, days)
 
 
 # --- lives (R12, A6)
@@ -55,7 +42,7 @@ def test_r12_survives_the_first_wolf_attack_dies_on_the_second() -> None:
     assert deaths(played.result) == [(2, 3, "night")]
     assert true_causes(played.result) == {3: "wolves"}
     assert played.events("reveal", reason="penalty") == []
-    assert _night_powers(played, 3)["check"] == [4]
+    assert night_powers(played, 3)["check"] == [4]
 
 
 def test_a6_guarded_attack_costs_no_life() -> None:
@@ -84,31 +71,24 @@ def test_r12_poison_kills_him_at_once() -> None:
 
 def test_r12_hunter_shot_kills_him_at_once() -> None:
     """R12: the hunter's shot kills him with a single hit."""
-    played = play(_game("", _votes(6) + "[seats.6]\nshoot = [3]\n"))
+    played = play(_game("", votes(6) + "[seats.6]\nshoot = [3]\n"))
     assert deaths(played.result) == [(1, 6, "vote"), (1, 3, "hunter")]
 
 
 def test_r12_exile_kills_him_at_once() -> None:
     """R12: voted out, he dies at once."""
-    played = play(_game("", _votes(3)))
+    played = play(_game("", votes(3)))
     assert deaths(played.result) == [(1, 3, "vote")]
 
 
 def test_r12_spare_life_then_exile() -> None:
     """R12: a spent life changes nothing about the vote: attacked on night 1 (survives),
     exiled on day 1, he dies."""
-    played = play(_game("", wolves_kill([3]) + _votes(3)))
+    played = play(_game("", wolves_kill([3]) + votes(3)))
     assert deaths(played.result) == [(1, 3, "vote")]
 
 
 # --- the penalty (C25, A7)
-
-VILLAGE_HANDS = {
-    "vote": _votes(3),
-    "poison": "[seats.5]\npoison = [3]\n",
-    "hunter": _votes(6) + "[seats.6]\nshoot = [3]\n",
-}
-
 
 @pytest.mark.parametrize("cause", sorted(VILLAGE_HANDS))
 def test_r12_c25_village_hands_silence_the_specials(cause: str) -> None:
@@ -121,18 +101,14 @@ def test_r12_c25_village_hands_silence_the_specials(cause: str) -> None:
     penalty = played.events("reveal", reason="penalty")
     assert [(e.seat, e.role, e.audience) for e in penalty] == [(3, "elder", "public")]  # type: ignore[attr-defined]
     for night in (2, 3):
-        assert _night_powers(played, night) == {
-            "check": [], "save": [], "poison": [], "protect": [], "peek": [], "kill": [1, 2]}
+        assert night_powers(played, night) == SILENT
     assert (2, 10, "night") in deaths(played.result)
 
 
 def test_c25_silenced_hunter_cannot_shoot() -> None:
     """C25 / R23 example: after the penalty, a hunter killed by the wolves is not asked
     to shoot."""
-    seats = _votes(3) + wolves_kill(["none", 6]) + "[seats.6]\nshoot = [1]\n"
-    played = play(_game("", seats, days=2))
-    assert deaths(played.result) == [(1, 3, "vote"), (2, 6, "night")]
-    assert played.asked("shoot") == []
+    assert_silenced_hunter_cannot_shoot(_game)
 
 
 @pytest.mark.parametrize(
@@ -147,23 +123,23 @@ def test_c25_penalty_scope(scope: str, still_acting: set[str]) -> None:
     """C25 elder.penalty_scope: village_specials and all_roles (non-wolves) silence every
     village power; listed_roles only the hunter, guard, witch and seer, so the little
     girl still peeks. The wolves keep killing in every case."""
-    seats = _votes(3)
+    seats = votes(3)
     played = play(_game(f'"elder.penalty_scope" = "{scope}"', seats, days=2))
-    night2 = _night_powers(played, 2)
+    night2 = night_powers(played, 2)
     assert {k for k, seats_asked in night2.items() if seats_asked} == still_acting
 
 
 def test_c25_no_penalty_before_his_death() -> None:
     """C25 control: on the night before the exile every village power is asked for."""
-    played = play(_game("", _votes(3), days=2))
-    night1 = _night_powers(played, 1)
+    played = play(_game("", votes(3), days=2))
+    night1 = night_powers(played, 1)
     assert all(night1[k] for k in ("check", "poison", "protect", "peek", "kill"))
 
 
 def test_c25_listed_roles_idiot_keeps_his_card_trick() -> None:
     """C25 listed_roles (TV): the idiot is not among the listed roles, so after the
     elder's penalty an exiled idiot is still spared (control for the next test)."""
-    seats = _votes(3) + _votes(8, day=2)
+    seats = votes(3) + votes(8, day=2)
     played = play(_game('"elder.penalty_scope" = "listed_roles"', seats, days=2))
     assert deaths(played.result) == [(1, 3, "vote")]
     assert [e.day for e in played.events("spared", seat=8)] == [2]
@@ -173,7 +149,7 @@ def test_c25_silenced_idiot_is_not_spared() -> None:
     """C25 (village specials, TB incl. the idiot): the idiot's power is to survive his
     exile; once the elder has died by village hands the power is gone, so an idiot
     exiled afterwards dies."""
-    seats = _votes(3) + _votes(8, day=2)
+    seats = votes(3) + votes(8, day=2)
     played = play(_game('"elder.penalty_scope" = "village_specials"', seats, days=2))
     assert deaths(played.result) == [(1, 3, "vote"), (2, 8, "vote")]
 
@@ -184,7 +160,7 @@ def test_c25_silenced_idiot_is_not_spared() -> None:
 def test_a8_revealed_idiot_leaves_with_the_elder() -> None:
     """R12 / A8: an idiot who has shown his card (and lost his vote) leaves with the
     elder, as a death of cause elder_penalty in the same cascade."""
-    seats = _votes(8) + _votes(3, day=2)
+    seats = votes(8) + votes(3, day=2)
     played = play(_game("", seats, days=2))
     assert played.events("spared", seat=8)
     assert deaths(played.result) == [(2, 3, "vote"), (2, 8, "elder_penalty")]
@@ -193,14 +169,14 @@ def test_a8_revealed_idiot_leaves_with_the_elder() -> None:
 
 def test_a8_unrevealed_idiot_stays() -> None:
     """A8: only a revealed idiot leaves; one still hidden stays in the game."""
-    played = play(_game("", _votes(3)))
+    played = play(_game("", votes(3)))
     assert deaths(played.result) == [(1, 3, "vote")]
     assert 8 in alive_at_end(played)
 
 
 def test_a8_elder_killed_by_wolves_keeps_the_idiot() -> None:
     """A8: the idiot leaves only when the village kills the elder, not the wolves."""
-    seats = _votes(8) + wolves_kill([3, 3])
+    seats = votes(8) + wolves_kill([3, 3])
     played = play(_game("", seats, days=2))
     assert deaths(played.result) == [(2, 3, "night")]
     assert 8 in alive_at_end(played)
@@ -276,7 +252,7 @@ def test_r9_r12_swapped_elder_card_takes_its_spare_life_along() -> None:
 def test_r9_c25_penalty_follows_the_swapped_card() -> None:
     """R9 / C25: exiling the robbed seat (now a thief) costs nothing; exiling the new
     elder silences the seer from the next night."""
-    seats = "[seats.3]\nswap = [6]\n" + _votes(6, (1, 2, 4)) + _votes(3, (1, 2, 4), day=2)
+    seats = "[seats.3]\nswap = [6]\n" + votes(6, (1, 2, 4)) + votes(3, (1, 2, 4), day=2)
     played = play(thief_game("swap_player", SEAT6_ELDER, seats, days=3))
     assert deaths(played.result) == [(1, 6, "vote"), (2, 3, "vote")]
     assert [(e.day, e.seat) for e in played.events("reveal", reason="penalty")] == [(2, 3)]  # type: ignore[attr-defined]

@@ -16,16 +16,7 @@ DEAL = ('roles = ["werewolf", "werewolf", "little_girl", "guard", "witch", "vill
 
 def _game(rules: str, seats: str, days: int = 1, detect: float = 0) -> str:
     """A game where the wolves never catch her unless ``detect`` says otherwise."""
-    return f"""
-seed = 6
-{DEAL}
-[rules]
-"sheriff.election" = "none"
-"game.max_days" = {days}
-"little_girl.detect_p" = {detect}
-{rules}
-{seats}
-"""
+    return sheriffless(DEAL, 6, f'"little_girl.detect_p" = {detect}\n{rules}', seats, days)
 
 
 def _peeks(answers: str) -> str:

@@ -11,7 +11,7 @@ import pytest
 
 from agents.scripted import ScenarioError
 from tests.helpers import deaths
-from tests.rules.test_roles_common import Played, audience, play
+from tests.rules.test_roles_common import Played, audience, play, sheriffless
 
 # seat 1 piper, 2 wolf, 3 wolf, 4 witch, 5-7 villagers
 TABLE7 = ["piper", "werewolf", "werewolf", "witch", "villager", "villager", "villager"]
@@ -23,15 +23,7 @@ TABLE6 = ["piper", "werewolf", "villager", "villager", "villager", "villager"]
 
 def _game(roles: list[str], rules: str, seats: str, days: int = 1) -> str:
     deal = ", ".join(f'"{r}"' for r in roles)
-    return f"""
-seed = 14
-roles = [{deal}]
-[rules]
-"sheriff.election" = "none"
-"game.max_days" = {days}
-{rules}
-{seats}
-"""
+    return sheriffless(f"roles = [{deal}]", 14, rules, seats, days)
 
 
 def _charms(*nights: list[int]) -> str:

@@ -1,21 +1,18 @@
 """Shared helpers for the night-role scenario tests (no tests of its own).
 
 ``play`` runs a scenario like ``tests.helpers.play_scenario`` but also records
-every request the engine sent to any seat, so a test can check which
-decisions were asked for and which options were legal.
+every request the engine sent to any seat (with test_day_common's ``watched_game``),
+so a test can check which decisions were asked for and which options were legal.
 """
 
 from __future__ import annotations
 
-import asyncio
-import tomllib
-from dataclasses import dataclass, field
 from typing import Any
 
-from agents import make_agent
-from arena.app import scenario
-from arena.engine import BaseEvent, Decision, GameResult, Observation, Request, run_game
+from arena.engine import BaseEvent, Request
 from tests.helpers import events_of
+from tests.rules.test_day_common import Played as WatchedGame
+from tests.rules.test_day_common import watched_game
 
 HEADER = """
 [fallback]
@@ -23,46 +20,17 @@ agent = "passive"
 """
 
 
-class _Recorder:
-    """Wraps a seat's agent and keeps every request it is sent."""
+class Played(WatchedGame):
+    """A finished game and the requests made during it, its events typed as events (the
+    role tests check each field they read)."""
 
-    concurrent = False
-
-    def __init__(self, inner: Any, log: list[Request]) -> None:
-        self.inner = inner
-        self.log = log
-
-    async def decide(self, observation: Observation, request: Request) -> Decision:
-        self.log.append(request)
-        decision: Decision = await self.inner.decide(observation, request)
-        return decision
-
-
-@dataclass
-class Played:
-    """A finished game and the requests made during it."""
-
-    result: GameResult
-    requests: list[Request] = field(default_factory=list)
-
-    def asked(self, kind: str, seat: int | None = None, day: int | None = None) -> list[Request]:
-        """Requests of one kind, optionally for one seat and/or one day (night N = day N)."""
-        return [
-            r for r in self.requests
-            if r.kind == kind and (seat is None or r.seat == seat)
-            and (day is None or r.day == day)
-        ]
+    @property
+    def requests(self) -> list[Request]:
+        """Every request, in the order sent."""
+        return [r for r, _ in self.asked_with_view]
 
     def events(self, type_: str, **fields: Any) -> list[BaseEvent]:
         return events_of(self.result, type_, **fields)
-
-    @property
-    def winner(self) -> str:
-        return self.result.winner
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        return self.result.winners
 
 
 def sheriffless(deal: str, seed: int, rules: str, seats: str, days: int) -> str:
@@ -81,16 +49,7 @@ seed = {seed}
 
 def play(text: str) -> Played:
     """Play a scenario (TOML text) with a passive fallback; record every request."""
-    scen = scenario.parse(tomllib.loads(text + HEADER))
-    log: list[Request] = []
-    agents = {
-        seat: _Recorder(agent, log)
-        for seat, agent in scen.agents(
-            lambda spec, seat: make_agent(spec, seat, scen.seed)).items()
-    }
-    result = asyncio.run(
-        run_game(scen.config, dict(agents), seed=scen.seed, deal=scen.deal, draws=scen.draws))
-    return Played(result, log)
+    return Played(*watched_game(text + HEADER))
 
 
 def alive_at_end(played: Played) -> set[int]:

@@ -12,24 +12,21 @@ from agents.scripted import ScenarioError
 from arena.engine import GameConfig, make_rules, observe, run_game
 from tests.helpers import deaths, events_of, true_causes
 from tests.rules.test_day_common import wolves_kill
-from tests.rules.test_roles_common import alive_at_end, audience, before_end, play
+from tests.rules.test_roles_common import (
+    Played,
+    alive_at_end,
+    audience,
+    before_end,
+    play,
+    sheriffless,
+)
 
 # seat 1 wolf, 2 wolf, 3 cupid, 4 witch, 5-7 villagers
 DEAL = 'roles = ["werewolf", "werewolf", "cupid", "witch", "villager", "villager", "villager"]'
 
 
 def _game(rules: str, seats: str, link: str = "[5, 6]", days: int = 1) -> str:
-    return f"""
-seed = 6
-{DEAL}
-[rules]
-"sheriff.election" = "none"
-"game.max_days" = {days}
-{rules}
-[seats.3]
-link = {link}
-{seats}
-"""
+    return sheriffless(DEAL, 6, rules, f"[seats.3]\nlink = {link}\n{seats}", days)
 
 
 
@@ -131,13 +128,20 @@ def test_c19_no_restriction() -> None:
     assert deaths(played.result) == [(1, 6, "vote"), (1, 5, "lover")]
 
 
+def _lover_out_of_reach(rule: str, seat: int, kind: str) -> Played:
+    """With ``rule`` on and ``seat`` linked to 5: a script aiming ``kind`` at 5 is
+    refused and 5 is not among the seat's options; the game played without it."""
+    rules = f'"{rule}" = true'
+    with pytest.raises(ScenarioError, match=kind):
+        play(_game(rules, f"[seats.{seat}]\n{kind} = [5]\n", link=f"[{seat}, 5]"))
+    played = play(_game(rules, "", link=f"[{seat}, 5]"))
+    assert 5 not in played.asked(kind, seat=seat)[0].options
+    return played
+
+
 def test_c14_wolf_lover_cannot_propose_his_partner() -> None:
     """C14 wolves.lover_target_forbidden = true: a wolf lover may not name his partner."""
-    rules = '"wolves.lover_target_forbidden" = true'
-    with pytest.raises(ScenarioError, match="kill"):
-        play(_game(rules, "[seats.1]\nkill = [5]\n", link="[1, 5]"))
-    played = play(_game(rules, "", link="[1, 5]"))
-    assert 5 not in played.asked("kill", seat=1)[0].options
+    played = _lover_out_of_reach("wolves.lover_target_forbidden", 1, "kill")
     assert 5 in played.asked("kill", seat=2)[0].options  # the other wolf is not bound
 
 
@@ -150,11 +154,7 @@ def test_c14_wolf_lover_target_allowed_when_option_off() -> None:
 
 def test_a5_witch_cannot_poison_her_lover() -> None:
     """A5 lovers.lover_target_forbidden = true: the witch's lover is not a legal poison target."""
-    rules = '"lovers.lover_target_forbidden" = true'
-    with pytest.raises(ScenarioError, match="poison"):
-        play(_game(rules, "[seats.4]\npoison = [5]\n", link="[4, 5]"))
-    played = play(_game(rules, "", link="[4, 5]"))
-    assert 5 not in played.asked("poison", seat=4)[0].options
+    _lover_out_of_reach("lovers.lover_target_forbidden", 4, "poison")
 
 
 def test_a5_witch_may_poison_her_lover_when_option_off() -> None:
@@ -166,21 +166,15 @@ def test_a5_witch_may_poison_her_lover_when_option_off() -> None:
 
 # A four-seat table for the win rules: 1 wolf, 2 villager, 3 cupid, 4 villager.
 # Cupid links the wolf and villager 2; the wolf kills Cupid; wolf and lover vote out 4.
-MIXED = """
-seed = 7
-roles = ["werewolf", "villager", "cupid", "villager"]
-[rules]
-"sheriff.election" = "none"
-"game.max_days" = 3
-{rules}
+# (Here and below, ``.format`` puts each test's rules in the scenario's [rules].)
+MIXED = sheriffless('roles = ["werewolf", "villager", "cupid", "villager"]', 7, "{rules}", """
 [seats.3]
 link = [1, 2]
 [seats.1]
 kill = [3]
 vote = [4]
 [seats.2]
-vote = [4]
-"""
+vote = [4]""", 3)
 
 
 def test_c21_mixed_pair_wins_as_last_two_alive() -> None:
@@ -217,19 +211,12 @@ def test_c21_both_survive_pair_alone_at_the_end_wins() -> None:
 
 # 1 wolf, 2 seer, 3 cupid, 4 villager, wolves.win = all_ordinary_villagers: killing
 # villager 4 wins for the wolves while the mixed pair (1 and 2) is still alive.
-SHARED = """
-seed = 7
-roles = ["werewolf", "seer", "cupid", "villager"]
-[rules]
-"sheriff.election" = "none"
-"game.max_days" = 2
-"wolves.win" = "all_ordinary_villagers"
-{rules}
+SHARED = sheriffless('roles = ["werewolf", "seer", "cupid", "villager"]', 7,
+                     '"wolves.win" = "all_ordinary_villagers"\n{rules}', """
 [seats.3]
 link = [1, 2]
 [seats.1]
-kill = [4]
-"""
+kill = [4]""", 2)
 
 
 def test_c21_both_survive_pair_shares_the_win() -> None:
@@ -250,16 +237,8 @@ def test_c21_last_two_alive_pair_does_not_share_a_side_win() -> None:
 
 def test_c21_same_camp_lovers_follow_their_camp() -> None:
     """C21: two villager lovers are no third party; they win with the village."""
-    played = play("""
-seed = 7
-roles = ["werewolf", "villager", "cupid", "villager", "villager"]
-[rules]
-"sheriff.election" = "none"
-"game.max_days" = 2
-[seats.3]
-link = [2, 4]
-vote = [1]
-""")
+    deal = 'roles = ["werewolf", "villager", "cupid", "villager", "villager"]'
+    played = play(sheriffless(deal, 7, "", "[seats.3]\nlink = [2, 4]\nvote = [1]\n", 2))
     assert deaths(played.result) == [(1, 1, "vote")]
     assert played.winner == "village"
     assert played.winners == (2, 3, 4, 5)
@@ -267,19 +246,14 @@ vote = [1]
 
 # C23: 1 wolf, 2 villager, 3 cupid, 4 villager, 5 villager; cupid links 1 and 2; a vote
 # death does not chain, so exiling wolf 1 leaves his lover 2 (a third party) alive.
-THIRD_PARTY = """
-seed = 9
-roles = ["werewolf", "villager", "cupid", "villager", "villager"]
-[rules]
-"sheriff.election" = "none"
-"game.max_days" = 3
-"lovers.chain_causes" = ["wolves", "poison", "hunter", "lover", "explode", "other"]
-"village.win_requires_no_third_party" = {flag}
+THIRD_PARTY = sheriffless(
+    'roles = ["werewolf", "villager", "cupid", "villager", "villager"]', 9,
+    '"lovers.chain_causes" = ["wolves", "poison", "hunter", "lover", "explode", "other"]\n'
+    '"village.win_requires_no_third_party" = {flag}', """
 [seats.3]
 link = [1, 2]
 [seats.4]
-vote = [1, 2]
-"""
+vote = [1, 2]""", 3)
 
 
 def test_c23_village_wins_without_removing_third_party_by_default() -> None:

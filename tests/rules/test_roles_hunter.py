@@ -8,7 +8,7 @@ import pytest
 from agents.scripted import ScenarioError
 from tests.helpers import deaths, true_causes
 from tests.rules.test_day_common import wolves_kill
-from tests.rules.test_roles_common import alive_at_end, play
+from tests.rules.test_roles_common import alive_at_end, play, sheriffless
 
 # seat 1 wolf, 2 wolf, 3 hunter, 4 witch, 5-7 villagers, 8 cupid
 DEAL = ('roles = ["werewolf", "werewolf", "hunter", "witch", "villager", "villager", '
@@ -17,17 +17,7 @@ DEAL = ('roles = ["werewolf", "werewolf", "hunter", "witch", "villager", "villag
 
 def _game(rules: str, seats: str, days: int = 1, link: str = "[6, 7]") -> str:
     """Cupid links two plain villagers unless the test picks the lovers."""
-    return f"""
-seed = 5
-{DEAL}
-[rules]
-"sheriff.election" = "none"
-"game.max_days" = {days}
-{rules}
-[seats.8]
-link = {link}
-{seats}
-"""
+    return sheriffless(DEAL, 5, rules, f"[seats.8]\nlink = {link}\n{seats}", days)
 
 
 

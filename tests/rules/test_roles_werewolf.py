@@ -8,21 +8,13 @@ import pytest
 from agents.scripted import ScenarioError
 from arena.engine import observe
 from tests.helpers import deaths, true_causes
-from tests.rules.test_roles_common import audience, before_end, play
+from tests.rules.test_roles_common import audience, before_end, play, sheriffless
 
 
-def _game(wolves: int, rules: str, seats: str, days: int = 1) -> str:
+def _game(wolves: int, rules: str, seats: str, days: int = 1, seed: int = 11) -> str:
     """Seats 1..wolves are wolves, the rest (up to 8 seats) villagers."""
     roles = ", ".join(['"werewolf"'] * wolves + ['"villager"'] * (8 - wolves))
-    return f"""
-seed = 11
-roles = [{roles}]
-[rules]
-"sheriff.election" = "none"
-"game.max_days" = {days}
-{rules}
-{seats}
-"""
+    return sheriffless(f"roles = [{roles}]", seed, rules, seats, days)
 
 
 def _kills(**picks: str) -> str:
@@ -171,7 +163,7 @@ PLURALITY_ANY = '"wolves.consensus" = "plurality_lot_any"'
 
 
 def _night_one(rules: str, seats: str, seed: int) -> list[tuple[int, int, str]]:
-    return deaths(play(_game(3, rules, seats).replace("seed = 11", f"seed = {seed}")).result)
+    return deaths(play(_game(3, rules, seats, seed=seed)).result)
 
 
 def test_c15_plurality_most_proposed_target_dies() -> None:

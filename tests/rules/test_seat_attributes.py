@@ -3,52 +3,20 @@ from real people (gender, age) are per-seat attributes of the table config. Miss
 ones are drawn from the game seed, given ones are kept, and all are public: the setup
 event shows them to every seat.
 
-``play_with_attributes`` (used by the dreamer tests too) plays scenario text with the
-config's seat attributes set, since scenario files have no attributes key."""
+``play(text, attributes)`` (tests/rules/test_day_common.py) sets them on a scenario's
+config, since scenario files have no attributes key."""
 
 from __future__ import annotations
 
-import asyncio
-import tomllib
 from typing import Any
 
-from agents import make_agent
-from arena.app import scenario
-from arena.engine import Decision, Observation, Request, observe, run_game
-from tests.rules.test_day_common import PLAIN7, Played, game
-
-Attributes = dict[int, dict[str, Any]]
-
-
-class _Watch:
-    """Keeps each request with the asked seat's view, then lets the script answer."""
-
-    concurrent = False
-
-    def __init__(self, inner: Any, log: list[tuple[Request, Observation]]) -> None:
-        self.inner, self.log = inner, log
-
-    async def decide(self, observation: Observation, request: Request) -> Decision:
-        self.log.append((request, observation))
-        decision: Decision = await self.inner.decide(observation, request)
-        return decision
-
-
-def play_with_attributes(text: str, attributes: Attributes | None = None) -> Played:
-    """Play scenario text (with a passive fallback) after setting seat attributes."""
-    scen = scenario.parse(tomllib.loads(text))
-    config = scen.config.model_copy(update={"attributes": attributes or {}})
-    log: list[tuple[Request, Observation]] = []
-    agents = {seat: _Watch(agent, log) for seat, agent in scen.agents(
-        lambda spec, seat: make_agent(spec, seat, scen.seed)).items()}
-    result = asyncio.run(run_game(config, dict(agents), seed=scen.seed, deal=scen.deal,
-                              draws=scen.draws))
-    return Played(result, log)
+from arena.engine import observe
+from tests.rules.test_day_common import PLAIN7, Attributes, game, play
 
 
 def _setup_attributes(seed: int, attributes: Attributes | None = None) -> dict[str, Any]:
     text = game(PLAIN7, {"sheriff.election": "none", "game.max_days": 1}, seed=seed)
-    return dict(play_with_attributes(text, attributes).first("setup").attributes)
+    return dict(play(text, attributes).first("setup").attributes)
 
 
 def test_d5_every_seat_gets_a_gender_and_an_age() -> None:
@@ -88,7 +56,7 @@ def test_d5_attributes_are_public_in_the_setup_event() -> None:
     """Decision 5: the setup event carrying the attributes goes to everyone, and each
     seat's view holds every seat's attributes."""
     text = game(PLAIN7, {"sheriff.election": "none", "game.max_days": 1}, seed=6)
-    played = play_with_attributes(text, {1: {"gender": "female"}})
+    played = play(text, {1: {"gender": "female"}})
     setup = played.first("setup")
     assert setup.audience == "public"
     assert setup.attributes["1"]["gender"] == "female"

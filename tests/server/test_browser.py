@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 from arena import transcript
 from arena.app.server import create_app
 from arena.app.server.i18n import role_names, strings
+from arena.app.server.pages import page as served_page
 from arena.engine.events import CauseOfDeath, GameEnd, Speech
 from tests.server.helpers import HOST_TOKEN, served
 
@@ -388,7 +389,6 @@ def test_the_lobby_lists_free_seats_and_seats_who_takes_one(
 
 # --- vote arrows: the current ballot drawn between the seats of the ring
 
-STATIC = Path(__file__).resolve().parents[2] / "arena" / "app" / "server" / "static"
 ARROWS_JS = """() => {
   const frame = document.getElementById("ring").getBoundingClientRect();
   const layer = document.getElementById("arrows");
@@ -517,7 +517,7 @@ def test_vote_arrows_follow_the_current_ballot(browser: Browser, server: tuple[s
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.route(re.compile(r".*/play/t/1\?token=x$"), lambda route: route.fulfill(
-        path=str(STATIC / "play.html")))
+        body=served_page("play"), content_type="text/html; charset=utf-8"))
     step: dict[str, list[dict[str, Any]]] = {}
     page.route(re.compile(r".*/api/tables/t/seats/1/stream\?token=x$"), lambda route: route.fulfill(
         status=200, headers={"Content-Type": "text/event-stream"},

@@ -14,7 +14,8 @@ from typing import Any
 
 from arena.app.server.pacing import NightPacer
 from arena.app.server.seating import Handover
-from arena.app.server.table import Table, TableManager, TableSpec
+from arena.app.server.table import Table, TableSpec
+from arena.app.server.table_manager import TableManager
 from arena.engine import BaseEvent
 from arena.engine.events import GameEnd, NightAction, PhaseStart, Speech
 from arena.transcript import read

@@ -13,9 +13,9 @@ from agents.llm import LLMAgent
 from agents.providers.base import BudgetSpent, ChatRequest, Message
 from agents.random import RandomAgent
 from agents.seat_options import TableError
+from arena.app.budget import CappedProvider, worst_case_usd
 from arena.app.server.profiles import load_profiles
 from arena.app.server.spending import ServerSpend, TableSpend
-from arena.app.tournament.budget import CappedProvider, worst_case_usd
 from arena.engine import GameConfig, make_rules, run_game
 from tests.llm.fake import FakeProvider, legal
 

@@ -36,10 +36,11 @@ from typing import Any
 import pytest
 
 from agents.seat_options import SeatOptions
-from arena.app.server import table as table_module
+from arena.app.server import table_manager as table_module
 from arena.app.server.answers import Answer, pending_json
 from arena.app.server.profiles import ProfileFile, Profiles
-from arena.app.server.table import Table, TableManager, TableSpec
+from arena.app.server.table import Table, TableSpec
+from arena.app.server.table_manager import TableManager
 from arena.app.session import Session
 from arena.engine import BaseEvent
 from arena.engine.events import Death, GameEnd, Reveal

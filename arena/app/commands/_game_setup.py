@@ -12,12 +12,11 @@ from typing import Any
 from pydantic import ValidationError
 
 from agents import Agent, SeatOptions, check_keys, probe_agents
-from agents.prompts import PromptSetError
-from agents.prompts import load as load_prompts
 from agents.scripted import ScriptedAgent
 from agents.seat_options import load_table
 from arena import presets
 from arena.app import scenario
+from arena.app.commands._prompts_option import checked_prompts
 from arena.app.session import Setup
 from arena.engine import GameConfig, make_rules
 from arena.engine.config import parse_rule_value
@@ -142,13 +141,8 @@ def build_setup(args: argparse.Namespace) -> Setup:
 
 def _prompt_options(args: argparse.Namespace) -> SeatOptions:
     """The seat options ``--prompts`` gives every seat, its folder checked first."""
-    if not args.prompts:
-        return SeatOptions()
-    try:
-        load_prompts(Path(args.prompts), args.lang)
-    except PromptSetError as exc:
-        raise UsageError(f"--prompts: {exc}") from None
-    return SeatOptions(prompts=Path(args.prompts))
+    folder = checked_prompts(args.prompts, (args.lang,))
+    return SeatOptions() if folder is None else SeatOptions(prompts=folder)
 
 
 def _named(config: GameConfig, options: dict[int, SeatOptions]) -> GameConfig:

@@ -15,7 +15,7 @@ from rich.text import Text
 from arena.app.commands._game_inputs import add_games_command
 from arena.app.reading import byte_progress
 from arena.errors import UsageError
-from evals import judged
+from evals import speech_scores
 from evals.metrics import GROUPINGS, SECTIONS, evaluate, section_of
 from evals.records import GameRecord, keep, left_out_note, load_records, transcript_paths
 from evals.spot_the_ai import spot_the_ai
@@ -32,8 +32,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--by", choices=tuple(GROUPINGS),
                         help="group the seat-level metrics by the seats' model, role, ...")
     parser.add_argument("--json", action="store_true", help="print the metrics as JSON")
-    parser.add_argument("--judged", type=Path, action="append", default=[], metavar="FILE",
-                        help="join a judgements file of `arena judge` by speech (repeatable)")
+    parser.add_argument("--speech-scores", "--judged", type=Path, action="append", default=[],
+                        metavar="FILE", dest="speech_scores",
+                        help="join a speech scores file of `arena score-speeches` by speech "
+                             "(repeatable; old name: --judged)")
     add_include_capped(parser)
     parser.set_defaults(run=cmd_eval)
 
@@ -69,7 +71,8 @@ def load_games(inputs: Sequence[str]) -> list[GameRecord]:
 
 
 def cmd_eval(args: argparse.Namespace, console: Console) -> int:
-    extra = (judged.collector(judged.read_judgements(args.judged)),) if args.judged else ()
+    extra = ((speech_scores.collector(speech_scores.read_speech_scores(args.speech_scores)),)
+             if args.speech_scores else ())
     records = load_games(args.transcripts)
     result = evaluate(records, args.by, extra, args.include_capped)
     spotted = spot_the_ai(keep(records, args.include_capped).games)
@@ -132,7 +135,7 @@ def print_tables(result: dict[str, Any], console: Console) -> None:
         rows = [name for name in names if section_of(name) == section]
         if not rows:
             continue
-        table = Table(title=section.capitalize(), title_justify="left")
+        table = Table(title=section.replace("_", " ").capitalize(), title_justify="left")
         table.add_column("metric", no_wrap=True)
         if by:
             table.add_column(by, overflow="fold")

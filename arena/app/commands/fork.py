@@ -1,6 +1,6 @@
-"""``arena fork GAME.jsonl --at SEQ [--seat N=SPEC ...]``: replay a recorded game up to
-one of its events, then play on with other agents; the new transcript names its parent
-game and the fork point."""
+"""``arena fork GAME.jsonl --at SEQ [--seat N=SPEC ...] [--prompts DIR ...]``: replay a
+recorded game up to one of its events, then play on with other agents; the new
+transcript names its parent game and the fork point."""
 
 from __future__ import annotations
 
@@ -26,6 +26,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         help="the agent that plays seat N from the fork point (default: a "
                              "fresh agent of the seat's recorded spec; a langchain seat, or "
                              "a model at a URL not on this machine, must be named again)")
+    parser.add_argument("--prompts", action="append", default=[], metavar="DIR",
+                        help="a prompt set the parent's model seats may have read (repeat "
+                             "for several); each model seat plays on the set, this or the "
+                             "shipped one, whose texts its header entry records")
     parser.add_argument("--out", help="the new transcript (default: GAME-fork-SEQ.jsonl "
                                       "beside the parent)")
     parser.set_defaults(run=cmd_fork)
@@ -37,7 +41,8 @@ def cmd_fork(args: argparse.Namespace, console: Console) -> int:
     check_outputs({"--out": out}, [parent])
     players = len(read(parent).header.seats)
     specs = parse_seats(args.seat, players)
-    result = asyncio.run(fork_game(parent, args.at, specs, out))
+    result = asyncio.run(fork_game(parent, args.at, specs, out,
+                                   [Path(folder) for folder in args.prompts]))
     console.print(f"forked {parent.name} at event {args.at}: {result.winner} won; "
                   f"transcript {out}", markup=False)
     return 0

@@ -11,7 +11,9 @@ from pathlib import Path
 
 from rich.console import Console
 
+from agents.prompts import LANGS
 from agents.seat_options import TableError
+from arena.app.commands._prompts_option import checked_prompts
 from arena.app.server.profiles import load_profiles
 from arena.errors import UsageError
 
@@ -30,6 +32,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--table", metavar="PROFILES.toml",
                         help="the model profiles the host page offers for seats "
                              "([profiles.NAME] sections in the table-file format)")
+    parser.add_argument("--prompts", metavar="DIR",
+                        help="the model seats' prompt set: a folder shaped like prompts/, with "
+                             "both languages (default the shipped one; a profile's `prompts` "
+                             "key wins)")
     parser.add_argument("--host-token",
                         help=f"the secret that creating tables takes (default: ${HOST_TOKEN_ENV}, "
                              "else one signed with the host secret in --out-dir, printed "
@@ -62,8 +68,12 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
                         ("--table-budget-usd", args.table_budget_usd)):
         if value is not None and not (math.isfinite(value) and value > 0):
             raise UsageError(f"{flag} {value:g}: give an amount above 0")
+    prompts = checked_prompts(args.prompts, LANGS)  # a table may be in either language
+    if prompts is not None and not args.table:
+        raise UsageError("--prompts: only model seats read prompts; name them with "
+                         "--table PROFILES.toml")
     try:
-        profiles = load_profiles(Path(args.table)) if args.table else None
+        profiles = load_profiles(Path(args.table), prompts) if args.table else None
     except TableError as exc:
         raise UsageError(str(exc)) from None
     token = args.host_token or os.environ.get(HOST_TOKEN_ENV, "").strip() or None

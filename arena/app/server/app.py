@@ -22,7 +22,7 @@ from fastapi.exception_handlers import (
     request_validation_exception_handler,
 )
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, StreamingResponse
+from fastapi.responses import HTMLResponse, JSONResponse, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -31,22 +31,15 @@ from arena.app.server import form_errors, i18n, links
 from arena.app.server.answers import Answer
 from arena.app.server.game_page import game_page
 from arena.app.server.guesses import Guess
+from arena.app.server.pages import STATIC, page
 from arena.app.server.profiles import Profiles
 from arena.app.server.recovery import recover
 from arena.app.server.refusals import refusal_page, wants_page
 from arena.app.server.rematch import play_again
 from arena.app.server.seating import BOTS
-from arena.app.server.table import (
-    MAX_TABLES,
-    NIGHT_STEP_S,
-    StartRequest,
-    Table,
-    TableError,
-    TableManager,
-    TableSpec,
-)
+from arena.app.server.table import StartRequest, Table, TableError, TableSpec
+from arena.app.server.table_manager import MAX_TABLES, NIGHT_STEP_S, TableManager
 
-STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("arena.serve")
 MAX_BODY = 16_384
 HEARTBEAT_S = 15.0
@@ -161,12 +154,12 @@ def create_app(out_dir: Path = Path("transcripts"), max_tables: int = MAX_TABLES
         return table
 
     @app.get("/")
-    async def host_page() -> FileResponse:
-        return FileResponse(STATIC / "host.html")
+    async def host_page() -> HTMLResponse:
+        return HTMLResponse(page("host"))
 
     @app.get("/lobby")
-    async def lobby_page() -> FileResponse:
-        return FileResponse(STATIC / "lobby.html")
+    async def lobby_page() -> HTMLResponse:
+        return HTMLResponse(page("lobby"))
 
     @app.get("/api/lobby")
     async def lobby() -> dict[str, Any]:
@@ -240,15 +233,15 @@ def create_app(out_dir: Path = Path("transcripts"), max_tables: int = MAX_TABLES
 
     @app.get("/play/{table_id}/{seat}")
     async def seat_page(table_id: str, seat: int, token: Token = None,
-                        x_token: TokenHeader = None) -> FileResponse:
+                        x_token: TokenHeader = None) -> HTMLResponse:
         seat_access(table_id, seat, token, x_token)
-        return FileResponse(STATIC / "play.html")
+        return HTMLResponse(page("play"))
 
     @app.get("/watch/{table_id}")
     async def spectator_page(table_id: str, token: Token = None,
-                             x_token: TokenHeader = None) -> FileResponse:
+                             x_token: TokenHeader = None) -> HTMLResponse:
         spectator_access(table_id, token, x_token)
-        return FileResponse(STATIC / "play.html")
+        return HTMLResponse(page("play"))
 
     @app.get("/api/tables/{table_id}/seats/{seat}")
     async def seat_state(table_id: str, seat: int, token: Token = None,

@@ -11,11 +11,10 @@ from agents.prompting import Prompter, question_keys
 from agents.prompts import Text
 from arena.app.server import i18n
 from arena.engine import Observation, Request
-from arena.engine.events import CheckResult, GameEnd, NewMoon, NightAction, Shot
+from arena.engine.events import BuildingPower, CheckResult, GameEnd, NewMoon, NightAction, Shot
 from arena.engine.roles import ROLES
 from arena.engine.roles.spare_lives import lives_left
 from arena.engine.variants.lycanthropy import Touched
-from arena.engine.village.houses import BuildingPower
 from arena.text import Describer
 
 SPENDS = {"save": "antidote", "poison": "poison", "toss": "box"}  # her actions, their potions

@@ -16,7 +16,8 @@ at a table; ``[defaults]`` fill what a profile leaves unset::
     persona = "Lin"
 
 The browser names a profile, never a spec: agent specs, base URLs and key variables
-stay in this file and in the server's environment.
+stay in this file and in the server's environment. A profile reads the prompt set of
+its ``prompts`` key, else the server's ``--prompts DIR``, else the shipped one.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from agents import MODELS, AgentSpecError, check_keys, kind_of
+from agents.prompts import LANGS, PromptSetError, load
 from agents.providers.registry import parse_spec
 from agents.seat_options import SeatOptions, TableError
 from arena.files import parse_model, read_text
@@ -55,8 +57,9 @@ class ProfileFile(BaseModel):
 class Profiles:
     """The profiles a server offers, by name."""
 
-    def __init__(self, file: ProfileFile | None = None) -> None:
-        self.options = {name: options.over(file.defaults)
+    def __init__(self, file: ProfileFile | None = None, prompts: Path | None = None) -> None:
+        base = SeatOptions() if prompts is None else SeatOptions(prompts=prompts)
+        self.options = {name: options.over(file.defaults.over(base))
                         for name, options in file.profiles.items()} if file else {}
 
     def __contains__(self, name: object) -> bool:
@@ -78,14 +81,19 @@ class Profiles:
         return out
 
 
-def load_profiles(path: Path) -> Profiles:
-    """The profiles of ``path``; TableError (one line) for a bad file or a missing key."""
+def load_profiles(path: Path, prompts: Path | None = None) -> Profiles:
+    """The profiles of ``path``, reading ``prompts`` (a checked folder) unless they name
+    their own set; TableError (one line) for a bad file, a missing key or a broken prompt
+    folder (checked in both languages: the host picks each table's)."""
     file = parse_model(ProfileFile, read_text(path, TableError), str(path), TableError)
-    profiles = Profiles(file)
+    profiles = Profiles(file, prompts)
     for name, options in profiles.options.items():
         try:
             check_keys({1: profiles.spec(name)}, {1: options})
-        except AgentSpecError as exc:
+            if options.prompts is not None:
+                for lang in LANGS:
+                    load(options.prompts, lang)
+        except (AgentSpecError, PromptSetError) as exc:
             raise TableError(f"{path}: profiles.{name}: {str(exc).replace('seat 1: ', '')}"
                              ) from None
     return profiles

@@ -24,8 +24,9 @@ from agents.replay import ReplayAgent, decisions_by_seat
 from arena.app.fork import Clock, ForkSeat
 from arena.app.server.pacing import NightPacer
 from arena.app.server.spending import Spend
-from arena.app.server.table import Table, TableError, TableManager, TableSpec
+from arena.app.server.table import Table, TableError, TableSpec
 from arena.app.server.table_file import SUFFIX, TableRecord
+from arena.app.server.table_manager import TableManager
 from arena.engine import BaseEvent
 from arena.engine.events import Aborted, GameEnd, UsageRecord
 from arena.errors import TranscriptError

@@ -11,7 +11,8 @@ have come.
 
 from __future__ import annotations
 
-from arena.app.server.table import Table, TableError, TableManager
+from arena.app.server.table import Table, TableError
+from arena.app.server.table_manager import TableManager
 
 
 def play_again(manager: TableManager, table: Table) -> Table:

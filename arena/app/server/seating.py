@@ -13,9 +13,9 @@ from typing import Literal, get_args
 
 from agents import Agent, make_agent
 from agents.llm import LLMAgent
+from arena.app.budget import CappedProvider
 from arena.app.server.profiles import Profiles
 from arena.app.server.spending import TableSpend
-from arena.app.tournament.budget import CappedProvider
 from arena.engine import BaseEvent
 
 Bot = Literal["heuristic", "random", "passive"]

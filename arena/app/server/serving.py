@@ -13,7 +13,7 @@ import uvicorn
 from fastapi import FastAPI
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from arena.app.server.table import TableManager
+from arena.app.server.table_manager import TableManager
 
 REQUEST_S = 10.0  # the time a client has to send a whole request (headers and body)
 SENT = (h11.DONE, h11.MUST_CLOSE, h11.CLOSED, h11.ERROR)  # the client's side is done

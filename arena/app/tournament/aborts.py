@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arena.app.tournament.budget import OutOfBudget, spent_usd
+from arena.app.budget import OutOfBudget, spent_usd
 from arena.app.tournament.schedule import GameSpec
 from arena.engine import StopGame
 from arena.run_layout import GAMES_DIR

@@ -20,8 +20,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from arena.app.budget import Budget
 from arena.app.tournament.aborts import AbortedGame
-from arena.app.tournament.budget import Budget
 from arena.app.tournament.config import TournamentConfig, TournamentError
 from arena.app.tournament.ray_head import LOOPBACK_ONLY
 from arena.app.tournament.run import Outcome, Tracker, play_spec

@@ -30,9 +30,9 @@ from agents.breaker import Limits
 from agents.llm import LLMAgent
 from agents.providers.describe import safe_spec
 from agents.providers.prices import price_for
+from arena.app.budget import Budget, capped, spent_usd
 from arena.app.session import Setup, play_game
 from arena.app.tournament.aborts import AbortedGame, aborted_name
-from arena.app.tournament.budget import Budget, capped, spent_usd
 from arena.app.tournament.config import RESUME_MAY_CHANGE, TournamentConfig, TournamentError
 from arena.app.tournament.pause import Pauses, fallback_shares
 from arena.app.tournament.schedule import GameSpec

@@ -29,8 +29,10 @@ from arena.engine.newmoon.deck import (
     last_death,
     moon,
 )
+from arena.engine.newmoon.rules import NewMoonRules
 from arena.engine.roles import cupid, sheriff, spare_lives
 from arena.engine.roles.factions import is_wolf
+from arena.engine.roles.sheriff import SheriffRules
 from arena.engine.tally import top
 
 if TYPE_CHECKING:
@@ -56,9 +58,9 @@ def host_variant(judge: Judge, active: Active) -> None:
     (``events.end_of_the_harvest``) or the Lycanthropic temptation
     (``events.radiant_sunday``): then its rules hold until the next dawn."""
     rules, card = judge.rules, active.card.id
-    if card == "E6" and rules.events__end_of_the_harvest == "harvest":
+    if card == "E6" and rules[NewMoonRules].events__end_of_the_harvest == "harvest":
         change_rules(judge, active, HARVEST)
-    elif card == "E15" and rules.events__radiant_sunday == "temptation":
+    elif card == "E15" and rules[NewMoonRules].events__radiant_sunday == "temptation":
         change_rules(judge, active, TEMPTATION)
     else:
         return
@@ -185,7 +187,7 @@ async def saint_philippe(judge: Judge) -> None:
     """E13: the sheriff is dismissed and a new one elected (when the table has had its
     election; before it, the election to come stands)."""
     st = judge.state
-    if judge.rules.sheriff__election == "none" or not st.election_held:
+    if judge.rules[SheriffRules].sheriff__election == "none" or not st.election_held:
         return
     if st.sheriff is not None:
         judge.emit(Sheriff, "public", seat=None, how="dismissed", by=st.sheriff)

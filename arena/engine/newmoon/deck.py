@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from arena.engine.events import Death, NewMoon, Reveal, RoleDealt
 from arena.engine.newmoon.cards import CARDS, Card, Lasts, full_deck
+from arena.engine.newmoon.rules import NewMoonRules
 from arena.engine.roles.factions import in_pack
 from arena.engine.rule_types import dotted
 from arena.engine.variants import on as variants_on
@@ -46,7 +47,7 @@ def moon(judge: Judge) -> MoonState | None:
 
 def set_up(judge: Judge) -> MoonState | None:
     """Build and shuffle the deck (C37); None when the New Moon is not played."""
-    rules = judge.rules
+    rules = judge.rules[NewMoonRules]
     if rules.events__mode == "none" and not rules.events__permanent:
         return None
     ids = list(rules.events__deck or (full_deck(rules.events__mode)
@@ -119,7 +120,7 @@ def expire(judge: Judge, lasts: Lasts) -> None:
 def due(judge: Judge) -> bool:
     """Whether a card is flipped at this dawn: every dawn at the table; on days 1, 3, 5...
     (or 1, 4, 7...) online (C35)."""
-    rules = judge.rules
+    rules = judge.rules[NewMoonRules]
     if rules.events__mode == "tabletop":
         return True
     step = 2 if rules.events__days == "every_other_day" else 3
@@ -143,9 +144,9 @@ def first_death(judge: Judge) -> int | None:
 
 def drawer(judge: Judge) -> int | None:
     """Who flips the card (C37, A31): the last to die, else the judge (None)."""
-    if judge.rules.events__mode == "online":
+    if judge.rules[NewMoonRules].events__mode == "online":
         return None
-    return last_death(judge, tonight=judge.rules.events__drawer == "last_night_death")
+    return last_death(judge, tonight=judge.rules[NewMoonRules].events__drawer == "last_night_death")
 
 
 def draw(judge: Judge, by: int | None) -> str | None:

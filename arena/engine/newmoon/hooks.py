@@ -20,8 +20,10 @@ from arena.engine.newmoon.deck import (
     moon,
     set_up,
 )
+from arena.engine.newmoon.rules import NewMoonRules
 from arena.engine.requests import add_kinds
 from arena.engine.roles import sheriff
+from arena.engine.shared_rules import SpeechRules
 from arena.engine.variants.vouching import vouch_out
 
 if TYPE_CHECKING:
@@ -44,7 +46,7 @@ async def at_start(judge: Judge) -> None:
     """Before the game: the deck, and the dark cards the host puts in play."""
     if set_up(judge) is None:
         return
-    for card in judge.rules.events__permanent:
+    for card in judge.rules[NewMoonRules].events__permanent:
         announce(judge, card, "in_play")
         activate(judge, card)
 
@@ -186,7 +188,7 @@ def discussion_order(judge: Judge, order: list[int], reference: int | None) -> l
         return order
     st, n = judge.state, len(judge.state.seats)
     pivot = st.sheriff if reference is None else reference
-    if judge.rules.speech__order == "seat_order" or pivot is None:
+    if judge.rules[SpeechRules].speech__order == "seat_order" or pivot is None:
         ring = [1, *range(n, 1, -1)]
     else:
         ring = [(pivot - 1 - i) % n + 1 for i in range(1, n + 1)]
@@ -215,7 +217,7 @@ async def replace_vote(judge: Judge, order: list[int]) -> bool:
     state = moon(judge)
     if state is None:
         return False
-    vouching = "E2" in state.active and judge.rules.events__bleak_monday == "vouching"
+    vouching = "E2" in state.active and judge.rules[NewMoonRules].events__bleak_monday == "vouching"
     if not vouching and not any(c in state.active for c in REPLACED_VOTES):
         return False
     st = judge.state

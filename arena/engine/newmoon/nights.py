@@ -22,8 +22,8 @@ from arena.engine.newmoon.deck import (
 )
 from arena.engine.roles import seer
 from arena.engine.roles.factions import in_pack, is_special, is_wolf
-from arena.engine.roles.werewolf import kill_options, pack, prey
-from arena.engine.roles.witch import WitchState
+from arena.engine.roles.werewolf import WolfRules, kill_options, pack, prey
+from arena.engine.roles.witch import WitchRules, WitchState
 from arena.engine.variants import box_toss
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ def _lead(judge: Judge) -> int | None:
 async def full_moon(judge: Judge, card: str) -> None:
     """E26 / O12: the wolves check like seers (O12: only the first check counts); the
     hunter, witch and seer wake together as wolves and kill one player (A46)."""
-    st, rules = judge.state, judge.rules
+    st, rules = judge.state, judge.rules[WolfRules]
     wolves = pack(judge)
     for wolf in wolves if card == "E26" else wolves[:1]:
         options = [s for s in st.alive() if s not in wolves]
@@ -84,7 +84,7 @@ def _gender(judge: Judge, seat: int) -> object:
 async def split_kill(judge: Judge, card: str) -> None:
     """E20 / O3: men and women apart; the wolves of each gender (each place) take a
     victim of their own gender, led by one of them, so two may die."""
-    st, rules = judge.state, judge.rules
+    st, rules = judge.state, judge.rules[WolfRules]
     wolves, targets = pack(judge), prey(judge)
     victims: list[int] = []
     for gender in ("male", "female"):
@@ -230,7 +230,7 @@ async def harvest_witch(judge: Judge, step: NightStep) -> None:
     is as usual."""
     st = judge.state
     mine: WitchState = st.role_state["witch"]
-    if not (mine.antidote or mine.poison) or mine.used >= judge.rules.witch__total_uses:
+    if not (mine.antidote or mine.poison) or mine.used >= judge.rules[WitchRules].witch__total_uses:
         await step(judge)
         return
     toss = st.role_state["box_toss"] = box_toss.TossState()

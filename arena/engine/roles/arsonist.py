@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from arena.engine.events import NightAction
+from arena.engine.houses import burn
 from arena.engine.roles.base import RoleSpec
 from arena.engine.roles.factions import is_wolf
-from arena.engine.village.houses import burn
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge

@@ -1,22 +1,8 @@
 """Online Chief 网杀村长: two lives against the wolves; poisoned, exiled or shot, every
 identity loses its skill (R23, C25). Not the sheriff office (naming trap 0.3)."""
 
-from typing import Literal
-
-from pydantic import Field
-
 from arena.engine.roles.base import RoleSpec
-from arena.engine.roles.spare_lives import LivesState, teller
-from arena.engine.rule_types import RuleGroup
-
-
-class ChiefRules(RuleGroup):
-    """The online chief's penalty (C25)."""
-
-    chief__penalty_scope: Literal["village_specials", "listed_roles", "all_roles"] = Field(
-        "all_roles", description="C25: who loses powers when the village kills the online chief."
-    )
-
+from arena.engine.roles.spare_lives import ChiefRules, LivesState, teller
 
 SPEC = RoleSpec(
     name="chief", zh="村长", faction="village", special=True,

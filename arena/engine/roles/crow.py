@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from arena.engine.events import BaseEvent, NightAction, register_event
+from arena.engine.houses import housed
 from arena.engine.roles.base import RoleSpec
-from arena.engine.village.houses import housed
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge

@@ -59,19 +59,20 @@ async def night(judge: Judge) -> None:
     """Cupid's night-1 step. With cupid.phase = before_game he has linked already, unless
     nobody held his card then: a thief who takes it from the centre links on night 1."""
     st = judge.state
-    if judge.rules.cupid__phase == "night1" or not any(s.lover for s in st.seats.values()):
+    night1 = judge.rules[CupidRules].cupid__phase == "night1"
+    if night1 or not any(s.lover for s in st.seats.values()):
         await link(judge)
 
 
 async def before_game(judge: Judge) -> None:
     """C17: with cupid.phase = before_game, Cupid links right after the deal (before a
     before_night1 election)."""
-    if judge.rules.cupid__phase == "before_game":
+    if judge.rules[CupidRules].cupid__phase == "before_game":
         await link(judge)
 
 
 async def link(judge: Judge) -> None:
-    st, rules = judge.state, judge.rules
+    st, rules = judge.state, judge.rules[CupidRules]
     context = {"before_game": True} if st.day == 0 else {}  # C17: linked before night 1
     for cupid in st.actors("cupid"):
         options = [s for s in st.alive() if rules.cupid__allow_self or s != cupid]
@@ -89,7 +90,7 @@ def pair_up(judge: Judge, a: int, b: int) -> None:
     st = judge.state
     st.seats[a].lover, st.seats[b].lover = b, a
     judge.emit(Lovers, (a, b), seats=(a, b))
-    if judge.rules.lovers__see_roles:
+    if judge.rules[CupidRules].lovers__see_roles:
         judge.emit(Reveal, (a,), seat=b, role=st.role_of(b), reason="lover")
         judge.emit(Reveal, (b,), seat=a, role=st.role_of(a), reason="lover")
     if "hybrid" in (st.role_of(a), st.role_of(b)):

@@ -10,6 +10,7 @@ from pydantic import Field
 from arena.engine.events import NightAction
 from arena.engine.roles.base import RoleSpec
 from arena.engine.rule_types import RuleGroup
+from arena.engine.shared_rules import VariantRules
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
@@ -37,11 +38,11 @@ async def night(judge: Judge) -> None:
     mine: GuardState = st.role_state["guard"]
     for guard in st.actors("guard"):
         options = st.alive()
-        if not rules.guard__allow_self:
+        if not rules[GuardRules].guard__allow_self:
             options = [s for s in options if s != guard]
-        if not rules.guard__allow_repeat and mine.last is not None:
+        if not rules[GuardRules].guard__allow_repeat and mine.last is not None:
             options = [s for s in options if s != mine.last]
-        if rules.harvest__neighbours:  # V4: himself or a neighbour
+        if rules[VariantRules].harvest__neighbours:  # V4: himself or a neighbour
             options = [s for s in options if s == guard or s in st.neighbours(guard)]
         decision = await judge.ask(judge.request(guard, "protect", options, allow_none=True,
                                                  last=mine.last))

@@ -8,7 +8,9 @@ from pydantic import Field
 
 from arena.engine.events import Reveal, Shot
 from arena.engine.roles.base import RoleSpec
+from arena.engine.roles.cupid import CupidRules
 from arena.engine.rule_types import DeathCause, RuleGroup
+from arena.engine.shared_rules import VariantRules
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
@@ -33,7 +35,7 @@ class HunterRules(RuleGroup):
 
 
 def may_shoot(judge: Judge, hunter: int, cause: str, revealed: bool) -> bool:
-    rules = judge.rules
+    rules = judge.rules[HunterRules]
     st = judge.state
     if st.silent(hunter) or hunter in st.blocked or cause in rules.hunter__blocked_causes:
         return False  # blocked: a seat that may not act now (O1, O2; the dreamer's night)
@@ -49,14 +51,15 @@ async def on_death(judge: Judge, hunter: int, cause: str, revealed: bool) -> int
     st = judge.state
     options = [s for s in st.alive() if s != hunter]
     lover = st.seats[hunter].lover
-    if judge.rules.lovers__lover_target_forbidden and lover is not None:
+    if judge.rules[CupidRules].lovers__lover_target_forbidden and lover is not None:
         options = [s for s in options if s != lover]
-    if judge.rules.harvest__neighbours:  # V4: only a neighbour
+    if judge.rules[VariantRules].harvest__neighbours:  # V4: only a neighbour
         options = [s for s in options if s in st.neighbours(hunter)]
     decision = await judge.ask(judge.request(hunter, "shoot", options, allow_none=True,
                                              cause=cause))
     judge.emit(Shot, "public", seat=hunter, target=decision.target)
-    if decision.target is not None and judge.rules.hunter__reveal_on_shot and not revealed:
+    reveal = judge.rules[HunterRules].hunter__reveal_on_shot
+    if decision.target is not None and reveal and not revealed:
         judge.emit(Reveal, "public", seat=hunter, role="hunter", reason="hunter_shot")
     return decision.target
 

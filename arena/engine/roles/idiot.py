@@ -28,7 +28,7 @@ def spared_on_exile(judge: Judge, seat: int) -> bool:
     """Apply the idiot's exile rule; True when the seat survives its exile."""
     st = judge.state
     info = st.seats[seat]
-    if judge.rules.idiot__on_vote != "survive_no_vote" or st.silent(seat):
+    if judge.rules[IdiotRules].idiot__on_vote != "survive_no_vote" or st.silent(seat):
         return False
     if not info.can_vote:  # already shown his card once
         return False
@@ -40,7 +40,7 @@ def spared_on_exile(judge: Judge, seat: int) -> bool:
 
 def speaks_after_exile(judge: Judge, _seat: int) -> bool:
     """C20 die_can_interject: the exiled idiot dies but still has his say."""
-    return judge.rules.idiot__on_vote == "die_can_interject"
+    return judge.rules[IdiotRules].idiot__on_vote == "die_can_interject"
 
 
 SPEC = RoleSpec(

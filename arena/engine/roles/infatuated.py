@@ -36,7 +36,7 @@ async def night(judge: Judge) -> None:
     st = judge.state
     adored: dict[int, int] = st.role_state["infatuated"].adored
     for seat in st.actors("infatuated"):
-        if seat in adored and judge.rules.infatuated__frequency == "once":
+        if seat in adored and judge.rules[InfatuatedRules].infatuated__frequency == "once":
             continue
         options = [s for s in st.alive() if s != seat]
         choice = await judge.ask(judge.request(seat, "adore", options, allow_none=True))
@@ -52,8 +52,8 @@ def substitute(judge: Judge, seat: int, cause: str) -> tuple[int, str]:
     mine: InfatuatedState | None = st.role_state.get("infatuated")
     if mine is None:
         return seat, cause
-    covered = ("vote", "wolves") if judge.rules.infatuated__covers == "vote_and_kill" else (
-        "vote",)
+    both = judge.rules[InfatuatedRules].infatuated__covers == "vote_and_kill"
+    covered = ("vote", "wolves") if both else ("vote",)
     if cause not in covered:
         return seat, cause
     powered = st.powered("infatuated")

@@ -48,7 +48,7 @@ class LittleGirlRules(RuleGroup):
 async def peek(judge: Judge, pack: tuple[int, ...]) -> tuple[tuple[int, ...], int | None]:
     """Ask each little girl whether she peeks; returns the seats that read the wolf chat
     and the girl the pack must kill tonight (C16 little_girl.capture = dies_instead)."""
-    st, rules = judge.state, judge.rules
+    st, rules = judge.state, judge.rules[LittleGirlRules]
     readers: list[int] = []
     captured: int | None = None
     for girl in st.actors("little_girl"):
@@ -73,7 +73,8 @@ async def peek_at_witch(judge: Judge) -> None:
     4.2.4, A1): each little girl may peek; she learns who holds the witch's card (nobody,
     when no witch is awake), and a witch who catches her learns her seat."""
     st = judge.state
-    if judge.rules.little_girl__window != "witch_step" or not judge.config.roles.get("witch"):
+    window = judge.rules[LittleGirlRules].little_girl__window
+    if window != "witch_step" or not judge.config.roles.get("witch"):
         return
     for girl in st.actors("little_girl"):
         if not await _peeks(judge, girl, "peek_witch"):
@@ -94,7 +95,7 @@ async def _peeks(judge: Judge, girl: int, kind: str) -> bool:
 
 def _caught(judge: Judge, girl: int, watched: tuple[int, ...]) -> bool:
     """A1: with chance little_girl.detect_p those she watched see her peeking."""
-    p = judge.rules.little_girl__detect_p
+    p = judge.rules[LittleGirlRules].little_girl__detect_p
     possible = [o for o, can in zip(CAUGHT, (p > 0, p < 1), strict=True) if can]
     if judge.draw(SEEN_PEEKING, possible,
                   lambda rng: CAUGHT[1] if rng.random() >= p else CAUGHT[0]) == CAUGHT[1]:

@@ -36,7 +36,7 @@ class PiperState:
 
 
 async def night(judge: Judge) -> None:
-    st, rules = judge.state, judge.rules
+    st, rules = judge.state, judge.rules[PiperRules]
     mine: PiperState = st.role_state["piper"]
     for piper in st.actors("piper"):
         if rules.piper__lover_disables and st.seats[piper].lover is not None:
@@ -56,7 +56,7 @@ async def night(judge: Judge) -> None:
 
 def won(judge: Judge, piper: int) -> bool:
     st = judge.state
-    if judge.rules.piper__must_be_alive and not st.is_alive(piper):
+    if judge.rules[PiperRules].piper__must_be_alive and not st.is_alive(piper):
         return False
     enchanted = st.role_state["piper"].enchanted
     others = [s for s in st.alive() if s != piper]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from arena.engine.events import Vote
 from arena.engine.roles.base import RoleSpec
+from arena.engine.shared_rules import VariantRules
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
@@ -42,14 +43,14 @@ def voters(judge: Judge, seats: list[int]) -> list[int]:
 def neighbours_instead(judge: Judge, goat: int) -> list[int]:
     """C33a, 000 (End of the Harvest): a tie does not kill him; the village votes out one
     of his two neighbours, who names no voters."""
-    if judge.rules.harvest__scapegoat != "neighbour_by_vote":
+    if judge.rules[VariantRules].harvest__scapegoat != "neighbour_by_vote":
         return []
     return list(judge.state.neighbours(goat))
 
 
 def stands_in(judge: Judge, seat: int, cause: str) -> tuple[int, str]:
     """C33a, 001 V4: he dies in the place of an exiled neighbour."""
-    if cause != "vote" or judge.rules.harvest__scapegoat != "replaces_neighbour":
+    if cause != "vote" or judge.rules[VariantRules].harvest__scapegoat != "replaces_neighbour":
         return seat, cause
     st = judge.state
     goats = [g for g in st.powered("scapegoat") if seat in st.neighbours(g)]

@@ -27,7 +27,7 @@ class SeerRules(RuleGroup):
 def check_result(judge: Judge, target: int) -> str:
     """C1: the role, the wolf flag, or (Harvest) the cards of the target and his two
     living neighbours, sorted so their order tells nothing, joined by commas."""
-    st, rule = judge.state, judge.rules.seer__result
+    st, rule = judge.state, judge.rules[SeerRules].seer__result
     role = st.role_of(target)
     if rule == "three_cards":
         return ",".join(sorted(st.role_of(s) for s in (target, *st.neighbours(target))))

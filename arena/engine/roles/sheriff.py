@@ -11,9 +11,9 @@ from pydantic import Field
 
 from arena.engine.chance import chance
 from arena.engine.events import Candidacy, Sheriff, Speech
+from arena.engine.houses import holders
 from arena.engine.rule_types import RuleGroup
 from arena.engine.tally import cast_ballots, same_for_all
-from arena.engine.village.farmer import farmers
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
@@ -49,15 +49,15 @@ class SheriffRules(RuleGroup):
 
 
 def vote_weight(judge: Judge, seat: int) -> float:
-    return judge.rules.sheriff__vote_weight if judge.state.sheriff == seat else 1.0
+    return judge.rules[SheriffRules].sheriff__vote_weight if judge.state.sheriff == seat else 1.0
 
 
 def eligible(judge: Judge) -> list[int]:
     """The living seats who may hold the badge (C10, C12: only farmers, in VIL)."""
     st = judge.state
-    if judge.rules.sheriff__candidates == "all_living":
+    if judge.rules[SheriffRules].sheriff__candidates == "all_living":
         return st.alive()
-    return farmers(judge)
+    return holders(st, "farmer")
 
 
 async def election(judge: Judge, *, campaign: bool) -> None:
@@ -82,12 +82,12 @@ async def election(judge: Judge, *, campaign: bool) -> None:
 
 
 async def _ballot(judge: Judge, candidates: list[int], alive: list[int]) -> int | None:
-    rules = judge.rules
+    rules = judge.rules[SheriffRules]
     electorate = alive
     if rules.sheriff__electorate == "non_candidates":
         electorate = [s for s in alive if s not in candidates] or alive
     elif rules.sheriff__electorate == "farmers":  # C10 VIL: only the farmers vote
-        electorate = farmers(judge)
+        electorate = holders(judge.state, "farmer")
     for round_no in (1, 2):
         tally = await cast_ballots(
             judge, electorate, same_for_all(list(candidates)), ballot="sheriff",
@@ -105,7 +105,7 @@ async def _ballot(judge: Judge, candidates: list[int], alive: list[int]) -> int 
 
 async def succession(judge: Judge, dead_sheriff: int, cause: str) -> None:
     """The dying sheriff passes the badge (or tears it) once the cascade settles."""
-    st, rules = judge.state, judge.rules
+    st, rules = judge.state, judge.rules[SheriffRules]
     st.sheriff = None
     if rules.sheriff__succession_on == "killed" and cause == "vote":
         judge.emit(Sheriff, "public", seat=None, how="badge_lost", by=dead_sheriff)

@@ -10,11 +10,35 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from pydantic import Field
+
 from arena.engine.events import BaseEvent, Reveal, register_event
 from arena.engine.roles.factions import faction, in_pack, is_special
+from arena.engine.rule_types import RuleGroup
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
+
+
+class ElderRules(RuleGroup):
+    """The elder's penalty (C25, A4)."""
+
+    elder__penalty_scope: Literal["village_specials", "listed_roles", "all_roles"] = Field(
+        "village_specials", description="C25: who loses powers when the village kills the elder."
+    )
+    elder__penalty_timing: Literal["after_triggers", "before_triggers"] = Field(
+        "after_triggers",
+        description="A4: powers are lost after the same cascade's triggers (a dying hunter "
+        "still shoots) or before them.",
+    )
+
+
+class ChiefRules(RuleGroup):
+    """The online chief's penalty (C25)."""
+
+    chief__penalty_scope: Literal["village_specials", "listed_roles", "all_roles"] = Field(
+        "all_roles", description="C25: who loses powers when the village kills the online chief."
+    )
 
 TWO_LIVES = ("elder", "chief")
 LIVES = 2  # a two-lives card's lives at the deal
@@ -116,7 +140,8 @@ def apply_penalty(judge: Judge, seat: int) -> list[int]:
     st = judge.state
     role = st.role_of(seat)
     rules = judge.rules
-    scope = rules.elder__penalty_scope if role == "elder" else rules.chief__penalty_scope
+    scope = (rules[ElderRules].elder__penalty_scope if role == "elder" else
+             rules[ChiefRules].chief__penalty_scope)
     st.silenced = st.silenced | silenced_roles(judge, scope)
     judge.emit(Reveal, "public", seat=seat, role=role, reason="penalty")
     if role != "elder":

@@ -53,7 +53,7 @@ def become(judge: Judge, seat: int, role: str) -> None:
 
 
 async def night(judge: Judge) -> None:
-    st, mode = judge.state, judge.rules.thief__mode
+    st, mode = judge.state, judge.rules[ThiefRules].thief__mode
     for thief in st.actors("thief"):
         if mode == "spare_cards":
             cards = tuple(st.centre)
@@ -67,8 +67,8 @@ async def night(judge: Judge) -> None:
                 become(judge, thief, cards[choice.target - 1])
         elif mode == "swap_player":
             options = [s for s in st.alive() if s != thief]
-            choice = await judge.ask(judge.request(
-                thief, "swap", options, allow_none=not judge.rules.thief__swap_mandatory))
+            must = judge.rules[ThiefRules].thief__swap_mandatory
+            choice = await judge.ask(judge.request(thief, "swap", options, allow_none=not must))
             judge.emit(NightAction, (thief,), seat=thief, action="swap", target=choice.target)
             if choice.target is not None:
                 taken = st.role_of(choice.target)

@@ -12,7 +12,9 @@ from arena.engine.expansion import hooks
 from arena.engine.roles import little_girl
 from arena.engine.roles.base import RoleSpec
 from arena.engine.roles.factions import pack_roles
+from arena.engine.roles.little_girl import LittleGirlRules
 from arena.engine.rule_types import RuleGroup
+from arena.engine.shared_rules import VariantRules
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
@@ -69,10 +71,10 @@ def prey(judge: Judge) -> list[int]:
     """The living seats the pack may attack (its own members only if the rules allow)."""
     st = judge.state
     seats = st.alive()
-    if not judge.rules.wolves__allow_wolf_target:
+    if not judge.rules[WolfRules].wolves__allow_wolf_target:
         roles, cards = pack_roles(), st.seats
         seats = [s for s in seats if cards[s].role not in roles]
-    if judge.rules.harvest__neighbours:  # V4: only a neighbour of a living wolf
+    if judge.rules[VariantRules].harvest__neighbours:  # V4: only a neighbour of a living wolf
         near = {n for wolf in pack(judge) for n in st.neighbours(wolf)}
         seats = [s for s in seats if s in near]
     for narrow in hooks(lambda x: x.prey):  # e.g. a variant's (lycanthropy)
@@ -84,16 +86,16 @@ def prey(judge: Judge) -> list[int]:
 def kill_options(judge: Judge, wolf: int, targets: list[int]) -> list[int]:
     """One wolf's legal targets among the pack's prey (never his lover, if so ruled)."""
     lover = judge.state.seats[wolf].lover
-    if judge.rules.wolves__lover_target_forbidden and lover is not None:
+    if judge.rules[WolfRules].wolves__lover_target_forbidden and lover is not None:
         return [s for s in targets if s != lover]
     return targets
 
 
 async def _proposals(judge: Judge, wolves: tuple[int, ...], round_no: int) -> list[int | None]:
-    targets = prey(judge)
+    targets, pass_ok = prey(judge), judge.rules[WolfRules].wolves__allow_no_kill
     requests = [
         judge.request(w, "kill", kill_options(judge, w, targets),
-                      allow_none=judge.rules.wolves__allow_no_kill, round=round_no, pack=wolves)
+                      allow_none=pass_ok, round=round_no, pack=wolves)
         for w in wolves
     ]
     decisions = await judge.ask_all(requests)
@@ -138,26 +140,27 @@ async def night(judge: Judge) -> None:
     if not wolves:
         return
     rules = judge.rules
-    window = rules.little_girl__window  # C16 (witch_step: she peeks in the witch's step)
+    # C16 (witch_step: she peeks in the witch's step)
+    window = rules[LittleGirlRules].little_girl__window
     readers, captured = await little_girl.peek(judge, wolves) if window == "whole_step" else (
         (), None)
-    if rules.wolves__chat and len(wolves) > 1:
+    if rules[WolfRules].wolves__chat and len(wolves) > 1:
         for wolf in wolves:
             said = await judge.ask(judge.request(wolf, "speak", channel="wolves", pack=wolves))
             judge.emit(Speech, wolves + readers, seat=wolf, text=said.text, claims=said.claims,
                        context="wolf_chat")
     if window == "after_kill_call":
         _, captured = await little_girl.peek(judge, wolves)
-    if judge.state.day == 1 and not rules.wolves__first_night_kill:
+    if judge.state.day == 1 and not rules[WolfRules].wolves__first_night_kill:
         return
-    consensus = rules.wolves__consensus
+    consensus = rules[WolfRules].wolves__consensus
     target: int | None
     if captured is not None:  # C16: the caught girl is the night's kill, no one else
         target, actor = captured, wolves[0]
     elif consensus == "leader":
         leader = wolves[(judge.state.day - 1) % len(wolves)]
         request = judge.request(leader, "kill", kill_options(judge, leader, prey(judge)),
-                                allow_none=rules.wolves__allow_no_kill, leader=leader,
+                                allow_none=rules[WolfRules].wolves__allow_no_kill, leader=leader,
                                 pack=wolves)
         decision = await judge.ask(request)
         judge.emit(NightAction, wolves, seat=leader, action="kill", target=decision.target,

@@ -25,7 +25,7 @@ class WhiteWolfRules(RuleGroup):
 
 async def night(judge: Judge) -> None:
     st = judge.state
-    if (st.day - judge.rules.white_wolf__first_night) % 2:
+    if (st.day - judge.rules[WhiteWolfRules].white_wolf__first_night) % 2:
         return
     for wolf in st.actors("white_wolf"):
         options = [s for s in st.alive() if s != wolf]

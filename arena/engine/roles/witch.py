@@ -11,6 +11,7 @@ from pydantic import Field
 from arena.engine.events import NightAction, VictimInfo
 from arena.engine.roles import little_girl
 from arena.engine.roles.base import RoleSpec
+from arena.engine.roles.cupid import CupidRules
 from arena.engine.rule_types import RuleGroup
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ class WitchState:
 
 
 def _can_use(judge: Judge, mine: WitchState, used_tonight: int) -> bool:
-    rules = judge.rules
+    rules = judge.rules[WitchRules]
     return mine.used < rules.witch__total_uses and used_tonight < rules.witch__max_per_night
 
 
@@ -56,12 +57,12 @@ async def night(judge: Judge) -> None:
     await little_girl.peek_at_witch(judge)  # C16, Harvest
     for witch in st.actors("witch"):
         victim = st.night.wolf_target
-        sees = rules.witch__sees_victim == "always" or mine.antidote
+        sees = rules[WitchRules].witch__sees_victim == "always" or mine.antidote
         if sees:
             judge.emit(VictimInfo, (witch,), seat=witch, victim=victim)
         used = 0
         if (mine.antidote and sees and victim is not None and _can_use(judge, mine, used)
-                and (victim != witch or rules.witch__self_save)):
+                and (victim != witch or rules[WitchRules].witch__self_save)):
             decision = await judge.ask(judge.request(witch, "save", victim=victim))
             judge.emit(NightAction, (witch,), seat=witch, action="save",
                        target=victim if decision.yes else None)
@@ -72,10 +73,10 @@ async def night(judge: Judge) -> None:
                 used += 1
         if mine.poison and _can_use(judge, mine, used):
             options = st.alive()
-            if not rules.witch__self_poison:
+            if not rules[WitchRules].witch__self_poison:
                 options = [s for s in options if s != witch]
             lover = st.seats[witch].lover
-            if rules.lovers__lover_target_forbidden and lover is not None:
+            if rules[CupidRules].lovers__lover_target_forbidden and lover is not None:
                 options = [s for s in options if s != lover]
             decision = await judge.ask(judge.request(witch, "poison", options, allow_none=True))
             judge.emit(NightAction, (witch,), seat=witch, action="poison", target=decision.target)

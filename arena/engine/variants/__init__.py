@@ -19,8 +19,8 @@ from arena.engine.requests import add_kinds
 from arena.engine.variants.base import VariantSpec
 
 if TYPE_CHECKING:
-    from arena.engine.config import GameConfig, RuleSet
-    from arena.engine.judge import Judge
+    from arena.engine.judge import ConfigView, Judge
+    from arena.engine.rule_types import RuleGroup
     from arena.engine.state import NightState
 
 VARIANTS: dict[str, VariantSpec] = {
@@ -29,12 +29,12 @@ for _spec in VARIANTS.values():
     add_kinds(_spec.kinds)
 
 
-def active(rules: RuleSet) -> tuple[VariantSpec, ...]:
+def active(rules: RuleGroup) -> tuple[VariantSpec, ...]:
     """The variants these rules switch on."""
     return tuple(spec for spec in VARIANTS.values() if spec.active(rules))
 
 
-def _active_plan(_config: GameConfig, rules: RuleSet) -> tuple[VariantSpec, ...]:
+def _active_plan(_config: ConfigView, rules: RuleGroup) -> tuple[VariantSpec, ...]:
     return active(rules)
 
 
@@ -43,12 +43,13 @@ def on(judge: Judge) -> tuple[VariantSpec, ...]:
     return judge.fixed(_active_plan)
 
 
-def _states(config: GameConfig) -> tuple[tuple[str, Callable[[], Any]], ...]:
+def _states(config: ConfigView) -> tuple[tuple[str, Callable[[], Any]], ...]:
     return tuple((v.name, v.state) for v in active(config.rules) if v.state is not None)
 
 
-def _deal(judge: Judge, cards: list[str], players: int, shuffler: random.Random) -> list[str]:
-    for variant in on(judge):
+def _deal(config: ConfigView, cards: list[str], players: int, shuffler: random.Random
+          ) -> list[str]:
+    for variant in active(config.rules):
         if variant.deal is not None:
             cards = variant.deal(cards, players, shuffler)
     return cards
@@ -75,7 +76,7 @@ def _win(judge: Judge, alive: list[int]) -> Ruling:
     return False, None
 
 
-def _night_steps(rules: RuleSet) -> Mapping[str, Step]:
+def _night_steps(rules: RuleGroup) -> Mapping[str, Step]:
     return {name: step for v in active(rules) for name, step in v.night.items()}
 
 

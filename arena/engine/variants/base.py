@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 from arena.engine.expansion import Outcome
 
 if TYPE_CHECKING:
-    from arena.engine.config import RuleSet
     from arena.engine.judge import Judge
     from arena.engine.requests import Shape
+    from arena.engine.rule_types import RuleGroup
     from arena.engine.state import NightState
 
 
@@ -48,7 +48,7 @@ class VariantSpec:
     """
 
     name: str
-    active: Callable[[RuleSet], bool]
+    active: Callable[[RuleGroup], bool]
     kinds: Mapping[str, Shape] = field(default_factory=dict)
     state: Callable[[], Any] | None = None
     deal: Callable[[list[str], int, random.Random], list[str]] | None = None

@@ -13,6 +13,7 @@ from arena.engine.chance import chance
 from arena.engine.events import BaseEvent, register_event
 from arena.engine.expansion import Outcome
 from arena.engine.roles.factions import faction
+from arena.engine.shared_rules import VariantRules
 from arena.engine.variants.base import VariantSpec
 
 if TYPE_CHECKING:
@@ -79,7 +80,7 @@ def survivor(judge: Judge, alive: list[int]) -> Outcome | None:
 
 
 SPEC = VariantSpec(
-    name="black_death", active=lambda rules: rules.variant__black_death,
+    name="black_death", active=lambda rules: rules[VariantRules].variant__black_death,
     kinds={"plague": "target"}, state=PlagueState, setup=disguise, night={"werewolf": night},
     dawn=remember, win=survivor, own_win=True, victories=("survivor",),
 )

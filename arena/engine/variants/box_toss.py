@@ -20,6 +20,7 @@ from arena.engine.events import (
 from arena.engine.roles import little_girl
 from arena.engine.roles.factions import in_pack
 from arena.engine.roles.thief import become
+from arena.engine.shared_rules import VariantRules
 from arena.engine.variants.base import VariantSpec
 
 if TYPE_CHECKING:
@@ -78,7 +79,7 @@ async def night(judge: Judge) -> None:
 
 def _fall(judge: Judge) -> str:
     """How the box falls, by the weights (an outcome of weight 0 never falls)."""
-    weights = judge.rules.witch__box_weights
+    weights = judge.rules[VariantRules].witch__box_weights
     return judge.draw(TOSS, [o for o, w in zip(OUTCOMES, weights, strict=True) if w > 0],
                       lambda rng: rng.choices(OUTCOMES, weights=weights)[0])
 
@@ -94,6 +95,6 @@ def _lovers_anew(judge: Judge, seat: int) -> None:
 
 
 SPEC = VariantSpec(
-    name="box_toss", active=lambda rules: rules.witch__potion == "box_toss",
+    name="box_toss", active=lambda rules: rules[VariantRules].witch__potion == "box_toss",
     kinds={"toss": "target"}, state=TossState, night={"witch": night},
 )

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from arena.engine.events import Reveal
 from arena.engine.roles import ROLES
 from arena.engine.roles.factions import in_pack
+from arena.engine.shared_rules import VariantRules
 from arena.engine.variants.base import VariantSpec
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ def _fits(a: str, b: str) -> bool:
 def pair(judge: Judge) -> None:
     """Give every seat its second card, from the centre."""
     st, players = judge.state, judge.config.players
-    small = judge.rules.variant__double_you == "small"
+    small = judge.rules[VariantRules].variant__double_you == "small"
     seconds, st.centre = st.centre[:players], st.centre[players:]
     for seat, second in zip(sorted(st.seats), seconds, strict=True):
         first = st.seats[seat].role
@@ -70,7 +71,7 @@ def pair(judge: Judge) -> None:
 def show(judge: Judge) -> None:
     """Small: every face-up card is shown to all; great: each seat learns its second card."""
     st = judge.state
-    small = judge.rules.variant__double_you == "small"
+    small = judge.rules[VariantRules].variant__double_you == "small"
     for seat, info in st.seats.items():
         if small:
             face_up = info.extra[0] if info.extra else info.role
@@ -80,6 +81,6 @@ def show(judge: Judge) -> None:
 
 
 SPEC = VariantSpec(
-    name="double_you", active=lambda rules: rules.variant__double_you != "none",
+    name="double_you", active=lambda rules: rules[VariantRules].variant__double_you != "none",
     deal=deal, setup=pair, dealt=show,
 )

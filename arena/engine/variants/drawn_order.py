@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from arena.engine.chance import chance
+from arena.engine.shared_rules import SpeechRules
 from arena.engine.variants.base import VariantSpec
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ def speakers(judge: Judge, reference: int | None) -> list[int]:
     mine: DrawState = st.role_state["drawn_order"]
     if mine.day != st.day:
         n = len(st.seats)
-        start, way = recorded(judge.rules.speech__order).get(st.day, (0, 1))
+        start, way = recorded(judge.rules[SpeechRules].speech__order).get(st.day, (0, 1))
         if start not in st.seats:  # no record of the day (or not a seat of this table)
             start, way = _draw(judge)
         mine.day, mine.ring = st.day, tuple((start - 1 + way * i) % n + 1 for i in range(n))
@@ -68,6 +69,6 @@ def _draw(judge: Judge) -> tuple[int, int]:
 
 
 SPEC = VariantSpec(
-    name="drawn_order", active=lambda rules: rules.speech__order not in FIXED,
+    name="drawn_order", active=lambda rules: rules[SpeechRules].speech__order not in FIXED,
     state=DrawState, order=speakers,
 )

@@ -13,6 +13,7 @@ from arena.engine.events import BaseEvent, register_event
 from arena.engine.expansion import Outcome
 from arena.engine.roles import ROLES
 from arena.engine.roles.factions import faction, is_wolf
+from arena.engine.shared_rules import VariantRules
 from arena.engine.variants.base import VariantSpec
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ def _touch(judge: Judge, seat: int) -> None:
     """The judge touches the seat's head: he lives on, powerless from this moment."""
     _touched(judge).append(seat)
     judge.state.powerless.add(seat)
-    judge.emit(Touched, (seat,), seat=seat, how=judge.rules.variant__lycanthropy)
+    judge.emit(Touched, (seat,), seat=seat, how=judge.rules[VariantRules].variant__lycanthropy)
 
 
 def hunted(judge: Judge) -> None:
@@ -77,7 +78,7 @@ def touch(judge: Judge, _tonight: NightState, dying: dict[int, str]) -> None:
 def chain(judge: Judge, seat: int) -> list[tuple[int, str]]:
     """Fascination: exiling a hypnotised player kills every other hypnotised player."""
     done, st = _touched(judge), judge.state
-    if judge.rules.variant__lycanthropy != "fascination" or seat not in done:
+    if judge.rules[VariantRules].variant__lycanthropy != "fascination" or seat not in done:
         return []
     return [(s, "hypnosis") for s in done if s != seat and st.is_alive(s)]
 
@@ -93,6 +94,6 @@ def last_untouched(judge: Judge, alive: list[int]) -> Outcome | None:
 
 
 SPEC = VariantSpec(
-    name="lycanthropy", active=lambda rules: rules.variant__lycanthropy != "none",
+    name="lycanthropy", active=lambda rules: rules[VariantRules].variant__lycanthropy != "none",
     state=TouchedState, prey=untouched, hunted=hunted, dawn=touch, exiled=chain, win=last_untouched,
 )

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from arena.engine.events import NightAction
 from arena.engine.roles import cupid
+from arena.engine.roles.cupid import CupidRules
+from arena.engine.shared_rules import VariantRules
 from arena.engine.variants.base import VariantSpec
 
 if TYPE_CHECKING:
@@ -39,7 +41,7 @@ async def night(judge: Judge) -> None:
     unfaithful = (await judge.ask(judge.request(seat, "unfaithful", pair))).target or pair[0]
     judge.emit(NightAction, (seat,), seat=seat, action="unfaithful", target=unfaithful)
     others = [s for s in st.alive() if s not in pair
-              and (judge.rules.cupid__allow_self or s != seat)]
+              and (judge.rules[CupidRules].cupid__allow_self or s != seat)]
     secret = (await judge.ask(judge.request(seat, "secret_lover", others))).target
     judge.emit(NightAction, (seat,), seat=seat, action="secret_lover", target=secret)
     if secret is None:  # nobody left to link
@@ -64,13 +66,14 @@ def grief(judge: Judge, seat: int, cause: str) -> tuple[int, ...]:
 def abandoned_ballot(judge: Judge, voter: int, options: list[int]) -> list[int]:
     """C33b, 000: the abandoned lover may not vote for the unfaithful one."""
     mine: TriangleState = judge.state.role_state["triangle"]
-    if voter != mine.abandoned or judge.rules.lovers__vote_restriction != "forbid_abandoned":
+    restriction = judge.rules[CupidRules].lovers__vote_restriction
+    if voter != mine.abandoned or restriction != "forbid_abandoned":
         return options
     return [s for s in options if s != mine.unfaithful]
 
 
 SPEC = VariantSpec(
-    name="triangle", active=lambda rules: rules.harvest__triangle,
+    name="triangle", active=lambda rules: rules[VariantRules].harvest__triangle,
     kinds={"unfaithful": "target", "secret_lover": "target"}, state=TriangleState,
     night={"cupid": night}, partners=grief, vote_options=abandoned_ballot,
 )

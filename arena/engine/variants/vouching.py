@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arena.engine.events import Vote, VoteResult
+from arena.engine.shared_rules import VariantRules
 from arena.engine.variants.base import VariantSpec
 
 if TYPE_CHECKING:
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 
 async def last_standing(judge: Judge, order: list[int]) -> int | None:
     """The day's exile by vouching, in the ``vouch.mode`` of the rules."""
-    return await vouch_out(judge, order, chain=judge.rules.vouch__mode == "chain")
+    return await vouch_out(judge, order, chain=judge.rules[VariantRules].vouch__mode == "chain")
 
 
 async def vouch_out(judge: Judge, order: list[int], *, chain: bool) -> int | None:
@@ -47,6 +48,6 @@ async def vouch_out(judge: Judge, order: list[int], *, chain: bool) -> int | Non
 
 
 SPEC = VariantSpec(
-    name="vouching", active=lambda rules: rules.vote__method == "vouching",
+    name="vouching", active=lambda rules: rules[VariantRules].vote__method == "vouching",
     kinds={"vouch": "target"}, exile=last_standing,
 )

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from arena.engine.events import House
+from arena.engine.houses import move, use
 from arena.engine.village.base import BuildingSpec
-from arena.engine.village.houses import House, move, use
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge

@@ -6,16 +6,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from arena.engine.houses import use
 from arena.engine.roles.werewolf import pack
 from arena.engine.village.base import BuildingSpec
-from arena.engine.village.houses import use
+from arena.engine.village.rules import BuildingRules
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
 
 
 def after_wolves(judge: Judge, seat: int) -> None:
-    wolves = pack(judge) if judge.rules.buildings__baker_sees == "target_and_pack" else ()
+    sees_pack = judge.rules[BuildingRules].buildings__baker_sees == "target_and_pack"
+    wolves = pack(judge) if sees_pack else ()
     use(judge, seat, "look", (seat,), target=judge.state.night.wolf_target, targets=wolves,
         spend=False)
 

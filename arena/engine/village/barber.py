@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arena.engine import deaths
+from arena.engine.houses import housed, ready, use
 from arena.engine.roles.factions import is_wolf
 from arena.engine.village.base import BuildingSpec
-from arena.engine.village.houses import housed, ready, use
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge

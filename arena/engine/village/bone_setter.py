@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from arena.engine.houses import ready, use
 from arena.engine.roles import ROLES
 from arena.engine.village.base import BuildingSpec
-from arena.engine.village.houses import ready, use
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge

@@ -6,20 +6,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arena.engine.expansion import ExpansionSpec
+from arena.engine.houses import deal, settle
 from arena.engine.village import hooks
-from arena.engine.village.houses import deal, settle
+from arena.engine.village.rules import BuildingRules
 
 if TYPE_CHECKING:
-    from arena.engine.config import GameConfig
-    from arena.engine.judge import Judge
+    from arena.engine.judge import ConfigView, Judge
 
 
-def dealt(config: GameConfig) -> dict[str, int]:
+def dealt(config: ConfigView) -> dict[str, int]:
     """The building cards the table deals, none when empty."""
-    return {name: n for name, n in config.rules.buildings().items() if n}
+    return {name: n for name, n in config.rules[BuildingRules].buildings().items() if n}
 
 
-def deal_buildings(config: GameConfig, seed: int,
+def deal_buildings(config: ConfigView, seed: int,
                    attributes: dict[int, dict[str, object]]) -> None:
     """VIL: the public buildings, dealt by the seed's own stream, a seat's given one over it."""
     counts = dealt(config)

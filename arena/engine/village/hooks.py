@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, TypeVar
 
+from arena.engine.houses import building, holders
 from arena.engine.requests import add_kinds
 from arena.engine.village import (
     bailiff,
@@ -19,7 +20,6 @@ from arena.engine.village import (
     tavern_keeper,
 )
 from arena.engine.village.base import BuildingSpec
-from arena.engine.village.houses import building, holders
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge

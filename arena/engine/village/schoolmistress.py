@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from arena.engine.houses import housed, use
 from arena.engine.village.base import BuildingSpec
-from arena.engine.village.houses import housed, use
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arena.engine.events import Vote
+from arena.engine.houses import ready, use
 from arena.engine.village.base import BuildingSpec
-from arena.engine.village.houses import ready, use
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge

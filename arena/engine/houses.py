@@ -1,14 +1,16 @@
-"""The Village's houses: who lives where, which once-per-game powers are spent, the
-deal (14 buildings of 9 types, A23) and the public events that change them."""
+"""The Village's houses (``state.Village``): the deal (14 buildings of 9 types, A23), who
+lives where, which once-per-game powers are ready, and the changes the public sees (a
+power used, a house burnt or taken over). Roles read them too (the arsonist, the crow,
+the sheriff's farmers), so they sit below the roles and the Village's buildings."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, get_args
 
-from arena.engine.events import BaseEvent, register_event
+from arena.engine.events import BuildingPower, House
+from arena.engine.state import Village
 
 if TYPE_CHECKING:
     from arena.engine.judge import Judge
@@ -17,46 +19,6 @@ if TYPE_CHECKING:
 BuildingName = Literal["farmer", "confessor", "noble", "baker", "tavern_keeper",
                        "schoolmistress", "bailiff", "barber", "bone_setter"]
 BUILDING_NAMES: tuple[str, ...] = get_args(BuildingName)
-
-
-@register_event
-@dataclass(slots=True, kw_only=True)
-class House(BaseEvent):
-    """A house changes (B7, B10, R16): ``burnt`` by the arsonist (its owner ``seat`` is
-    now a vagrant), ``moved_in`` (the bailiff lodged the vagrant ``seat`` in the empty
-    house of seat ``house``) or ``refused`` (the vagrant declined it)."""
-
-    type: Literal["house"] = "house"
-    seat: int
-    building: str
-    how: str
-    house: int | None = None
-
-
-@register_event
-@dataclass(slots=True, kw_only=True)
-class BuildingPower(BaseEvent):
-    """A building's power used (B2-B9): ``power`` is confess, pardon, look, immune, lost,
-    bar, move, strike or mend; ``target`` / ``targets`` name whom it touched."""
-
-    type: Literal["building_power"] = "building_power"
-    seat: int
-    building: str
-    power: str
-    target: int | None = None
-    targets: tuple[int, ...] = ()
-
-
-@dataclass(slots=True)
-class Village:
-    """Houses by occupant seat (a dead occupant's house stands empty, A20; a burnt one is
-    gone), the buildings whose power is once per game, and the houses whose once-per-game
-    power is spent (kept by the house)."""
-
-    houses: dict[int, str]
-    once: frozenset[str] = frozenset()
-    spent: set[int] = field(default_factory=set)
-    barred: tuple[int, frozenset[int]] = (0, frozenset())  # (day, seats barred from voting)
 
 
 def deal(counts: Mapping[str, int], players: int, seed: int,

@@ -1,5 +1,5 @@
-"""Speeches scored by a model judge (``arena judge``), joined to the games by speech: the
-ratings and deception flags per speaker, and the judge's agreement with the claims ledger
+"""Speeches scored by a model (``arena score-speeches``), joined to the games by speech: the
+ratings and deception flags per speaker, and the scorer's agreement with the claims ledger
 (evals.claims) as a sanity check, compared within each role so that knowing the roles
 alone cannot score it."""
 
@@ -23,13 +23,16 @@ from evals.stats import Estimate, bootstrap
 SCORES = ("naturalness", "contextual_fit", "coherence", "diversity")
 DECEPTION = ("fabrication", "omission", "misdirection", "bussing")
 
+ROWS = ("speech_score", "judgement")
+"""The type of a scored speech's row; ``judgement`` in files written before the rename."""
+
 METRICS = {
-    **{f"judge_{name}": MetricInfo(
-        "judged", "ratio", f"the judge's mean {name.replace('_', ' ')} rating (1-5) of the "
-        "speaker's speeches", bounds=(1.0, 5.0)) for name in SCORES},
-    **{f"judge_{name}": MetricInfo(
-        "judged", "proportion", f"share of the speaker's speeches the judge flagged for "
-        f"{name}") for name in DECEPTION},
+    **{f"speech_{name}": MetricInfo(
+        "speech_scores", "ratio", f"the scorer's mean {name.replace('_', ' ')} rating (1-5) "
+        "of the speaker's speeches", bounds=(1.0, 5.0)) for name in SCORES},
+    **{f"speech_{name}": MetricInfo(
+        "speech_scores", "proportion", f"share of the speaker's speeches the scorer flagged "
+        f"for {name}") for name in DECEPTION},
 }
 
 Key = tuple[str, int]
@@ -39,28 +42,28 @@ Value = TypeVar("Value", int, bool)
 
 @dataclass(frozen=True)
 class Scored:
-    """One judged speech: the judge's ratings and flags."""
+    """One scored speech: the scorer's ratings and flags."""
 
     seat: int
     scores: dict[str, int]
     deception: dict[str, bool]
 
 
-def read_judgements(paths: Iterable[Path]) -> dict[Key, Scored]:
-    """The judged speeches of judgements files (rows without an answer are left out); a
+def read_speech_scores(paths: Iterable[Path]) -> dict[Key, Scored]:
+    """The scored speeches of speech scores files (rows without an answer are left out); a
     later file's row for the same speech replaces an earlier one."""
     out: dict[Key, Scored] = {}
     for path in paths:
         for number, line, _ in read_lines(path, TranscriptError):
             row = _row(path, number, line)
-            if row is not None and row.get("type") == "judgement" and "scores" in row:
+            if row is not None and row.get("type") in ROWS and "scores" in row:
                 try:
                     out[(str(row["game_id"]), int(row["seq"]))] = Scored(
                         int(row["seat"]), _scores(row["scores"], SCORES, int),
                         _scores(row["deception"], DECEPTION, bool))
                 except (KeyError, TypeError, ValueError):
-                    raise TranscriptError(f"{path}:{number}: not a judgement of "
-                                          "`arena judge`") from None
+                    raise TranscriptError(f"{path}:{number}: not a speech score of "
+                                          "`arena score-speeches`") from None
     return out
 
 
@@ -89,55 +92,55 @@ def _row(path: Path, number: int, line: bytes) -> dict[str, Any] | None:
 @dataclass(frozen=True)
 class Agreement:
     """One speech whose claims the ledger checked: the speaker's role, whether any claim
-    was false, and whether the judge flagged fabrication."""
+    was false, and whether the scorer flagged fabrication."""
 
     seat: int
     role: str
     ledger_false: bool
-    judge_fabrication: bool
+    flagged_fabrication: bool
 
 
-def joined(record: GameRecord, judged: dict[Key, Scored]) -> Iterator[tuple[Speech, Scored]]:
-    """The game's speeches the judge scored, matched by game id and seq (a row naming
+def joined(record: GameRecord, scored: dict[Key, Scored]) -> Iterator[tuple[Speech, Scored]]:
+    """The game's speeches the scorer scored, matched by game id and seq (a row naming
     another seat than the speech's is a mismatch: TranscriptError)."""
     for event in record.events:
         if isinstance(event, Speech):
-            scored = judged.get((record.game_id, event.seq))
-            if scored is None:
+            found = scored.get((record.game_id, event.seq))
+            if found is None:
                 continue
-            if scored.seat != event.seat:
-                raise TranscriptError(f"{record.path}: judgement of speech {event.seq} names "
-                                      f"seat {scored.seat}, the speech is seat {event.seat}'s")
-            yield event, scored
+            if found.seat != event.seat:
+                raise TranscriptError(f"{record.path}: score of speech {event.seq} names "
+                                      f"seat {found.seat}, the speech is seat {event.seat}'s")
+            yield event, found
 
 
-def agreements(record: GameRecord, judged: dict[Key, Scored]) -> Iterator[Agreement]:
-    """Per judged speech holding claims the ledger checked (evals.claims.statements)."""
+def agreements(record: GameRecord, scored: dict[Key, Scored]) -> Iterator[Agreement]:
+    """Per scored speech holding claims the ledger checked (evals.claims.statements)."""
     truth: dict[int, bool] = {}  # speech seq -> whether a checked claim in it is false
     for statement in statements(record):
         truth[statement.seq] = truth.get(statement.seq, False) or not statement.true
-    for speech, scored in joined(record, judged):
+    for speech, found in joined(record, scored):
         if speech.seq in truth:
             yield Agreement(speech.seat, record.roles[speech.seat], truth[speech.seq],
-                            scored.deception["fabrication"])
+                            found.deception["fabrication"])
 
 
 Table = dict[str, list[int]]
 """Per speaker's role: [false flagged, false not flagged, true flagged, true not flagged]
-(false: a checked claim in the speech is false; flagged: the judge said fabrication)."""
+(false: a checked claim in the speech is false; flagged: the scorer said fabrication)."""
 
 
 def table(game: Iterable[Agreement]) -> Table:
     """One game's speeches with checked claims, counted by role, ledger and flag."""
     counts: Table = defaultdict(lambda: [0, 0, 0, 0])
     for a in game:
-        counts[a.role][2 * (not a.ledger_false) + (not a.judge_fabrication)] += 1
+        counts[a.role][2 * (not a.ledger_false) + (not a.flagged_fabrication)] += 1
     return counts
 
 
 def concordance(tables: Sequence[Table]) -> tuple[float, int] | None:
     """Over every pair of speeches by speakers of the same role (across games), one with a
-    false checked claim and one without: the share where the judge flagged the false one
+    false checked claim and one without: the share where the scorer flagged the false one
     and not the other, ties (both flagged or neither) counting a half; and the number of
     pairs. None without such a pair. A flag that depends on the role alone ties every pair:
     exactly 0.5."""
@@ -166,14 +169,14 @@ def ledger_concordance(games: Sequence[Iterable[Agreement]]) -> Estimate:
     return Estimate(found[0], *bootstrap(tables, value), found[1], len(tables))
 
 
-def collector(judged: dict[Key, Scored]) -> Collector:
-    """The samples the judged speeches of one game yield, credited to the speaker."""
+def collector(scored: dict[Key, Scored]) -> Collector:
+    """The samples the scored speeches of one game yield, credited to the speaker."""
 
     def collect(record: GameRecord, add: Add) -> None:
-        for speech, scored in joined(record, judged):
+        for speech, found in joined(record, scored):
             for name in SCORES:
-                add(f"judge_{name}", speech.seat, float(scored.scores[name]))
+                add(f"speech_{name}", speech.seat, float(found.scores[name]))
             for name in DECEPTION:
-                add(f"judge_{name}", speech.seat, float(scored.deception[name]))
+                add(f"speech_{name}", speech.seat, float(found.deception[name]))
 
     return collect

@@ -1,4 +1,4 @@
-"""The judge's 1-5 ratings keep their intervals within 1-5, as documented."""
+"""The speech scorer's 1-5 ratings keep their intervals within 1-5, as documented."""
 
 from __future__ import annotations
 
@@ -11,6 +11,6 @@ def test_a_rating_interval_is_clipped_to_one_to_five() -> None:
     clusters = {0: [10.0, 2.0, 2], 1: [10.0, 2.0, 2], 2: [3.0, 1.0, 1]}
     unclipped = ratio(clusters)
     assert unclipped.high is not None and unclipped.high > 5
-    estimate = summarise({"judge_naturalness": clusters}, {})["judge_naturalness"]
+    estimate = summarise({"speech_naturalness": clusters}, {})["speech_naturalness"]
     assert estimate.value == unclipped.value == 4.6
     assert estimate.high == 5.0 and estimate.low == unclipped.low and 1 <= estimate.low < 4.6

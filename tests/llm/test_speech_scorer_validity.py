@@ -1,7 +1,7 @@
-"""The statement judge cannot cheat: it is shown only the public record, and its check
-against the claims ledger, compared within roles, leaves a judge that knows only the roles
-at chance (0.5) while one that tracks the planted truth scores high. Both fake judges
-answer through ``arena judge`` (a fake provider in place of the model)."""
+"""The speech scorer cannot cheat: it is shown only the public record, and its check
+against the claims ledger, compared within roles, leaves a scorer that knows only the roles
+at chance (0.5) while one that tracks the planted truth scores high. Both fake scorers
+answer through ``arena score-speeches`` (a fake provider in place of the model)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from arena.app.commands import judge
+from arena.app.commands import score_speeches
 from arena.app.commands.eval import load_games
 from arena.engine.events import Claim, GameEnd, Setup
 from tests.evals.scripted_game import RULES, Script, header, write
@@ -62,36 +62,37 @@ def answer(fabrication: bool) -> dict[str, Any]:
 
 
 Flag = Callable[[str, bool], bool]
-"""The fake judge's fabrication flag from the speaker's true role and the planted truth."""
+"""The fake scorer's fabrication flag from the speaker's true role and the planted truth."""
 
 
-def judged_by(flag: Flag, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+def scored_by(flag: Flag, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
               capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
-    """``arena judge`` on the planted games (its command, without the other commands'
-    imports), the fake judge answering each speech in order with ``flag``; the summary."""
+    """``arena score-speeches`` on the planted games (its command, without the other
+    commands' imports), the fake scorer answering each speech in order with ``flag``; the
+    summary."""
     folder = tmp_path / "games"
     folder.mkdir()
     truth = planted_games(folder)
     records = load_games([str(folder)])
-    items = [(record, item) for record in records for item in judge.speeches(record)]
+    items = [(record, item) for record in records for item in score_speeches.speeches(record)]
     answers = iter([answer(flag(r.roles[i.seat], truth[(i.game_id, i.seq)]))
                     for r, i in items])
     fake = FakeProvider(lambda _: next(answers))
-    monkeypatch.setattr(judge, "make_provider", lambda _: fake)
+    monkeypatch.setattr(score_speeches, "make_provider", lambda _: fake)
     args = Namespace(transcripts=[str(folder)], model="openai:fake", json=True,
-                     out=tmp_path / "judgements.jsonl", concurrency=1)
-    assert judge.cmd_judge(args, Console()) == 0
+                     out=tmp_path / "speech_scores.jsonl", concurrency=1)
+    assert score_speeches.cmd_score_speeches(args, Console()) == 0
     assert len(fake.calls) == len(items) == GAMES * len(ROLES)
     summary: dict[str, Any] = json.loads(capsys.readouterr().out)
     return summary
 
 
-def test_a_judge_knowing_only_the_roles_scores_chance(
+def test_a_scorer_knowing_only_the_roles_scores_chance(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    summary = judged_by(lambda role, _: role == "werewolf", tmp_path, monkeypatch, capsys)
+    summary = scored_by(lambda role, _: role == "werewolf", tmp_path, monkeypatch, capsys)
     c = summary["confusion"]
-    # the old check (flag equals ledger, per speech) gave this judge 0.83 of 112 speeches
+    # the old check (flag equals ledger, per speech) gave this scorer 0.83 of 112 speeches
     assert (c["ledger_false/flagged"] + c["ledger_true/not_flagged"]) / sum(c.values()) > 0.75
     agree = summary["ledger_concordance"]
     assert agree["value"] == 0.5 and agree["low"] == agree["high"] == 0.5
@@ -99,17 +100,17 @@ def test_a_judge_knowing_only_the_roles_scores_chance(
     assert quoted(agree) in DOC.read_text(encoding="utf-8")
 
 
-def test_a_judge_tracking_the_planted_truth_scores_high(
+def test_a_scorer_tracking_the_planted_truth_scores_high(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     noise = random.Random(11)  # one answer in ten wrong
-    agree = judged_by(lambda _, lie: lie != (noise.random() < 0.1), tmp_path, monkeypatch,
+    agree = scored_by(lambda _, lie: lie != (noise.random() < 0.1), tmp_path, monkeypatch,
                       capsys)["ledger_concordance"]
     assert agree["value"] > 0.8 and agree["low"] > 0.6
     assert quoted(agree) in DOC.read_text(encoding="utf-8")
 
 
 def quoted(agree: dict[str, Any]) -> str:
-    """The figure as docs/metrics.md quotes it (Statement judging)."""
+    """The figure as docs/metrics.md quotes it (Speech scoring)."""
     return (f"{agree['value']:.3f} [{agree['low']:.3f}, {agree['high']:.3f}] over "
             f"{agree['pairs']} pairs")

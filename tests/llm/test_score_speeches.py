@@ -1,5 +1,6 @@
-"""``arena judge`` against the stub server (replayed from a cassette): every public speech
-scored, the ledger check worked out by hand, and ``arena eval --judged`` joining it."""
+"""``arena score-speeches`` against the stub server (replayed from a cassette): every public
+speech scored, the ledger check worked out by hand, ``arena eval --speech-scores`` joining
+it, and the old names (``arena judge``, ``--judged``, ``judgement`` rows) still working."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from typing import Any
 import pytest
 
 from agents.speech_scorer import read_answer, schema
-from arena.app.cli import main
-from arena.app.commands.judge import speeches
+from arena.app.cli import main, parser
+from arena.app.commands.score_speeches import cmd_score_speeches, speeches
 from arena.text import Describer
 from evals.records import load_record
 from tests.evals.scripted_game import scripted_events, write_scripted
@@ -34,22 +35,23 @@ def answer(naturalness: int = 3, fabrication: bool = False) -> dict[str, Any]:
 # 1, 3; day 2: 2, 4, 5. The ledger checks claims in the first two only (later repeats
 # are not checked again).
 ANSWERS = [
-    answer(fabrication=True),  # 3 told the truth: the judge disagrees with the ledger
+    answer(fabrication=True),  # 3 told the truth: the scorer disagrees with the ledger
     answer(naturalness=5, fabrication=True),  # 2 lied: it agrees
     answer(), answer(), answer(), answer(), answer(), answer(),
-    {**answer(), "naturalness": 9},  # out of range: no judgement for 5's last speech
+    {**answer(), "naturalness": 9},  # out of range: no score for 5's last speech
 ]
 
 
 @pytest.fixture
-def judged(stub: StubServer, cassette: Cassette, tmp_path: Path,
+def scored(stub: StubServer, cassette: Cassette, tmp_path: Path,
            capsys: pytest.CaptureFixture[str]) -> tuple[Path, Path, dict[str, Any]]:
     game = write_scripted(tmp_path / "scripted.jsonl")
-    out = tmp_path / "judgements.jsonl"
+    out = tmp_path / "speech_scores.jsonl"
     stub.push(*(decision(a) for a in ANSWERS))
-    recorded = (CASSETTES / "judge_scripted.yaml").exists()
-    with cassette("judge_scripted"):
-        code = main(["judge", str(game), "--model", f"openai:gpt-5.4-mini@{stub.openai_url}",
+    recorded = (CASSETTES / "speech_scores_scripted.yaml").exists()
+    with cassette("speech_scores_scripted"):
+        code = main(["score-speeches", str(game), "--model",
+                     f"openai:gpt-5.4-mini@{stub.openai_url}",
                      "--out", str(out), "--concurrency", "1", "--json"])
     assert code == 0
     assert stub.seen == [] if recorded else len(stub.seen) == len(ANSWERS)  # a replay stays off
@@ -57,15 +59,16 @@ def judged(stub: StubServer, cassette: Cassette, tmp_path: Path,
     return game, out, summary
 
 
-def test_every_public_speech_is_judged_and_written(
-        judged: tuple[Path, Path, dict[str, Any]]) -> None:
-    _, out, summary = judged
+def test_every_public_speech_is_scored_and_written(
+        scored: tuple[Path, Path, dict[str, Any]]) -> None:
+    _, out, summary = scored
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-    assert rows[0]["type"] == "judge_header" and rows[0]["speeches"] == 9
+    assert rows[0]["type"] == "speech_scores_header" and rows[0]["speeches"] == 9
+    assert {r["type"] for r in rows[1:]} == {"speech_score"}
     assert [r["seat"] for r in rows[1:]] == [3, 2, 4, 5, 1, 3, 2, 4, 5]
     assert "naturalness" in rows[-1]["error"] and "scores" not in rows[-1]
     assert rows[2]["scores"]["naturalness"] == 5 and rows[2]["deception"]["fabrication"]
-    assert summary["judged"] == 8 and summary["errors"] == 1
+    assert summary["scored"] == 8 and summary["errors"] == 1
     # two speeches hold checked claims: 3's true ones (flagged: a miss), 2's false (flagged);
     # a seer's and a wolf's, so no pair of the same role to compare
     agree = summary["ledger_concordance"]
@@ -73,24 +76,50 @@ def test_every_public_speech_is_judged_and_written(
     assert summary["confusion"] == {"ledger_false/flagged": 1, "ledger_true/flagged": 1}
 
 
-def test_eval_joins_the_judgements_by_speech_and_agent(
-        judged: tuple[Path, Path, dict[str, Any]], capsys: pytest.CaptureFixture[str]) -> None:
-    game, out, _ = judged
-    assert main(["eval", str(game), "--judged", str(out), "--json"]) == 0
+def test_eval_joins_the_speech_scores_by_speech_and_agent(
+        scored: tuple[Path, Path, dict[str, Any]], capsys: pytest.CaptureFixture[str]) -> None:
+    game, out, _ = scored
+    assert main(["eval", str(game), "--speech-scores", str(out), "--json"]) == 0
     m = json.loads(capsys.readouterr().out)["groups"]["all"]
-    assert m["judge_naturalness"]["value"] == pytest.approx((7 * 3 + 5) / 8)
-    assert m["judge_fabrication"]["value"] == pytest.approx(2 / 8)
-    assert "judge_ledger_agreement" not in m  # a check of the judge, not of the speaker
-    assert main(["eval", str(game), "--judged", str(out), "--json", "--by", "role"]) == 0
+    assert m["speech_naturalness"]["value"] == pytest.approx((7 * 3 + 5) / 8)
+    assert m["speech_fabrication"]["value"] == pytest.approx(2 / 8)
+    assert "judge_ledger_agreement" not in m  # a check of the scorer, not of the speaker
+    assert main(["eval", str(game), "--speech-scores", str(out), "--json", "--by", "role"]) == 0
     by_role = json.loads(capsys.readouterr().out)["groups"]
     # the wolves' speeches: 2 on day 1 (5), 1 in the revote and 2 on day 2 (3 each)
-    assert by_role["werewolf"]["judge_naturalness"]["value"] == pytest.approx(11 / 3)
-    assert by_role["werewolf"]["judge_naturalness"]["n"] == 3
+    assert by_role["werewolf"]["speech_naturalness"]["value"] == pytest.approx(11 / 3)
+    assert by_role["werewolf"]["speech_naturalness"]["n"] == 3
     assert main(["eval", str(game), "--json", "--by", "model"]) == 0
-    assert "judge_naturalness" not in json.loads(capsys.readouterr().out)["groups"]["gpt-x"]
+    assert "speech_naturalness" not in json.loads(capsys.readouterr().out)["groups"]["gpt-x"]
 
 
-def test_the_judge_sees_only_the_public_record(tmp_path: Path) -> None:
+def test_a_file_of_the_old_judge_still_joins_under_the_old_flag(
+        scored: tuple[Path, Path, dict[str, Any]], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A file ``arena judge`` wrote before the rename (``judge_header``, ``judgement``
+    rows), read with the old ``--judged``, gives the same metrics as the new file."""
+    game, out, _ = scored
+    old = tmp_path / "judgements.jsonl"
+    text = out.read_text(encoding="utf-8")
+    old.write_text(text.replace('"speech_scores_header"', '"judge_header"')
+                   .replace('"speech_score"', '"judgement"'), encoding="utf-8")
+    assert '"speech_score' not in old.read_text(encoding="utf-8")
+    results = []
+    for argv in (["--speech-scores", str(out)], ["--judged", str(old)]):
+        assert main(["eval", str(game), *argv, "--json"]) == 0
+        results.append(json.loads(capsys.readouterr().out)["groups"]["all"])
+    assert results[0]["speech_naturalness"]["n"] == 8 and results[0] == results[1]
+
+
+def test_the_old_command_name_runs_the_same_command(tmp_path: Path) -> None:
+    game = write_scripted(tmp_path / "scripted.jsonl")
+    parsed = [parser().parse_args([name, str(game), "--model", "openai:x"])
+              for name in ("judge", "score-speeches")]
+    assert parsed[0].run is parsed[1].run is cmd_score_speeches
+    assert vars(parsed[0]) | {"command": None} == vars(parsed[1]) | {"command": None}
+
+
+def test_the_scorer_sees_only_the_public_record(tmp_path: Path) -> None:
     record = load_record(write_scripted(tmp_path / "scripted.jsonl"))
     assert record is not None
     items = speeches(record)
