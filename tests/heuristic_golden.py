@@ -5,6 +5,8 @@
 Regenerate the speech digests when only the wording changed (refused if any decision
 digest moved): ``.venv/bin/python -m tests.heuristic_golden --write-speech``; both, only
 when a change of decisions is intended: ``.venv/bin/python -m tests.heuristic_golden --write``.
+A new preset is compared once it is recorded: ``--add`` records the presets the fixture
+does not hold yet and leaves every entry it holds as it is.
 """
 
 from __future__ import annotations
@@ -73,10 +75,10 @@ def seeds(config: GameConfig) -> range:
     return SMALL_SEEDS if config.players <= 12 else LARGE_SEEDS
 
 
-def record() -> dict[str, dict[str, list[str]]]:
-    """Every preset's digests, per seed, by kind (decisions, speech)."""
+def record(names: list[str] | None = None) -> dict[str, dict[str, list[str]]]:
+    """Every preset's (or ``names``') digests, per seed, by kind (decisions, speech)."""
     out: dict[str, dict[str, list[str]]] = {kind: {} for kind in Digests._fields}
-    for name in preset_names():
+    for name in preset_names() if names is None else names:
         config = load_preset(name)
         found = [digest(config, seed) for seed in seeds(config)]
         for kind in Digests._fields:
@@ -95,7 +97,14 @@ if __name__ == "__main__":
     mode.add_argument("--write", action="store_true", help="re-record every digest")
     mode.add_argument("--write-speech", action="store_true",
                       help="re-record the speech digests; refused if a decision digest moved")
+    mode.add_argument("--add", action="store_true",
+                      help="record the presets the fixture does not hold yet, and only them")
     args = parser.parse_args()
+    if args.add:
+        kept = json.loads(FIXTURE.read_text(encoding="utf-8"))
+        new = record([n for n in preset_names() if n not in kept["decisions"]])
+        write({kind: {**kept[kind], **new[kind]} for kind in Digests._fields})
+        sys.exit(0)
     golden = record()
     if args.write:
         write(golden)

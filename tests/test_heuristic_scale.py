@@ -19,7 +19,7 @@ from arena.engine import Decision, GameConfig, Observation, Request, make_rules,
 from arena.engine.judge import SeatAgent
 from arena.presets import load_preset, preset_names
 from tests.heuristic_golden import FIXTURE, digest
-from tests.sweep import presets
+from tests.sweep import NAMED, presets
 
 GOLDEN: dict[str, dict[str, list[str]]] = json.loads(FIXTURE.read_text(encoding="utf-8"))
 SEEDS = 3  # of the fixture's, per small preset
@@ -35,6 +35,7 @@ def small(config: GameConfig) -> bool:
 
 
 SMALL = [n for n in preset_names() if small(load_preset(n))]
+RECORDED = [n for n in SMALL if n in GOLDEN["decisions"]]  # a new preset: once added
 
 
 def test_the_threshold_splits_the_presets() -> None:
@@ -42,10 +43,16 @@ def test_the_threshold_splits_the_presets() -> None:
     assert not {"classic-18", "online-standard-16", "online-thief-18"} & set(SMALL)
 
 
-@pytest.mark.parametrize("preset", presets(SMALL))
+def test_the_record_holds_only_presets_that_exist() -> None:
+    assert set(GOLDEN["decisions"]) == set(GOLDEN["speech"]) <= set(preset_names())
+    assert set(SMALL) & set(NAMED) <= set(RECORDED)  # the named sample is always pinned
+
+
+@pytest.mark.parametrize("preset", presets(RECORDED))
 def test_small_tables_decide_as_before(preset: str) -> None:
     """Every decision of seeded all-heuristic games, and apart the words of its speeches,
-    against digests recorded with the code before this change (tests/heuristic_golden.py)."""
+    against digests recorded with the code before this change (tests/heuristic_golden.py;
+    a preset added since is compared once ``--add`` has recorded it)."""
     config = load_preset(preset)
     for seed in range(SEEDS):
         found = digest(config, seed)

@@ -4,23 +4,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from arena.engine import variants
 from arena.presets import load_preset, preset_file, preset_names
-from tests.sweep import SAMPLE, SMALL_SAMPLE, presets
-
-
-def _roles(name: str) -> set[str]:
-    return {role for role, count in load_preset(name).roles.items() if count}
-
-
-def _expansions(name: str) -> set[str]:
-    rules = load_preset(name).rules
-    found = {f"variant:{v.name}" for v in variants.active(rules)}
-    if rules.events__mode != "none":
-        found.add(f"new moon:{rules.events__mode}")
-    found |= {f"building:{key}" for key, value in rules.model_dump().items()
-              if key.startswith("buildings__") and isinstance(value, int) and value > 0}
-    return found
+from tests.sweep import NAMED, SAMPLE, SMALL_SAMPLE, completed, facets, presets
 
 
 def test_the_sample_names_real_presets_once() -> None:
@@ -38,12 +23,23 @@ def test_the_sample_holds_each_editions_smallest_and_largest_table() -> None:
 
 
 def test_the_sample_deals_every_role_and_expansion() -> None:
-    """A role or expansion that only unsampled presets deal fails here until one is added."""
-    for facet in (_roles, _expansions):
-        everywhere = set().union(*(facet(n) for n in preset_names()))
-        sampled = set().union(*(facet(n) for n in SAMPLE))
-        assert everywhere - sampled == set(), facet.__name__
-        assert sampled, facet.__name__
+    everywhere = set().union(*(facets(n) for n in preset_names()))
+    sampled = set().union(*(facets(n) for n in SAMPLE))
+    assert everywhere - sampled == set()
+    for kind in ("role:", "variant:", "new moon:", "building:"):
+        assert any(f.startswith(kind) for f in sampled), kind
+
+
+def test_a_preset_joins_the_sample_only_with_something_new_and_the_smallest_first() -> None:
+    dealt = {"a": {"role:seer"}, "b": {"role:seer", "role:fool"}, "c": {"role:fool"},
+             "d": {"role:fool", "role:idiot"}, "e": {"role:seer"}}
+    size = {"a": 8, "b": 12, "c": 9, "d": 10, "e": 6}
+    assert completed(("a",), dealt, dealt.__getitem__, size.__getitem__) == ("a", "c", "d")
+    assert completed(("a", "d"), dealt, dealt.__getitem__, size.__getitem__) == ("a", "d")
+
+
+def test_the_named_presets_come_first_and_the_sample_names_each_once() -> None:
+    assert SAMPLE[:len(NAMED)] == NAMED
 
 
 def test_only_presets_outside_the_sample_are_slow() -> None:
