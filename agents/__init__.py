@@ -112,7 +112,9 @@ def describe_agent(agent: Agent) -> dict[str, Any]:
     secrets): provider, model (as usage names it), base URL, SDK, temperature, output
     limit, reasoning settings, the output tokens one decision may spend, language,
     persona, the seed sent and, for a seat given another prompt set, that set's hashes
-    (its language's files). Empty for others."""
+    (its language's files). For the heuristic bot, the language it speaks (a fork plays
+    it on in that language); empty for others."""
+    from agents.heuristic import HeuristicAgent
     from agents.llm import SEED_RANGE, SPEND, LLMAgent
     from agents.prompts import SHIPPED
     from agents.providers.capabilities import capabilities_for
@@ -120,7 +122,7 @@ def describe_agent(agent: Agent) -> dict[str, Any]:
     from agents.providers.registry import ProviderOptions
 
     if not isinstance(agent, LLMAgent):
-        return {}
+        return {"lang": agent.lang} if isinstance(agent, HeuristicAgent) else {}
     provider = agent.provider
     options = getattr(provider, "options", None)
     options = options if isinstance(options, ProviderOptions) else ProviderOptions()

@@ -66,3 +66,18 @@ def test_bad_forks_are_one_line_errors(parent: Path, tmp_path: Path,
     person.write_text("\n".join([json.dumps(header), *events]) + "\n", encoding="utf-8")
     assert main(["fork", str(person), "--at", "3"]) == 2
     assert "seat 1 was played by a person" in capsys.readouterr().err
+
+
+def test_a_fork_of_a_chinese_game_plays_its_bots_on_in_chinese(tmp_path: Path) -> None:
+    """The header records a speaking bot's language, so a fork that changes no seat plays
+    on exactly as its Chinese parent did, speeches included."""
+    parent = tmp_path / "zh.jsonl"
+    assert main(["play", "--preset", "classic-8", "--seed", "4", "--agents", "heuristic",
+                 "--lang", "zh", "--out", str(parent)]) == 0
+    header, events = lines(parent)
+    assert {s["lang"] for s in header["seats"]} == {"zh"}  # type: ignore[union-attr]
+    day2 = next(json.loads(e)["seq"] for e in events
+                if json.loads(e)["type"] == "phase" and json.loads(e)["day"] == 2)
+    out = tmp_path / "fork.jsonl"
+    assert main(["fork", str(parent), "--at", str(day2), "--out", str(out)]) == 0
+    assert lines(out)[1] == events

@@ -5,13 +5,18 @@ and her risk, the thief's blind cards. Each forced outcome shows in the transcri
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from agents.random import RandomAgent
 from arena.app.cli import main
+from arena.engine import Decision, GameConfig, Observation, Request, make_rules, run_game
+from arena.engine.events import CauseOfDeath, Fallback
+from arena.engine.judge import SeatAgent
 from tests.rules.test_forced_draws import _record, draws
 
 
@@ -41,6 +46,7 @@ def _game(roles: list[str], rules: dict[str, Any], seats: dict[int, dict[str, An
 
 
 SIX = ["werewolf", "seer", "villager", "villager", "villager", "villager"]
+DEAL = ["werewolf", "werewolf", "villager", "villager", "villager", "villager"]
 
 
 @pytest.mark.parametrize("lot", [5, 6])
@@ -167,3 +173,51 @@ def test_c26_the_scripted_shuffle_lays_out_the_thief_s_blind_cards(
                                      {3: {"swap": [2]}}, {"thief_shuffle": order}))
     assert [e["target"] for e in _of(events, "night_action", seat=3, action="swap")] == [2]
     assert [e["role"] for e in _of(events, "role", seat=3)][-1] == becomes
+
+
+class _Silent:
+    """A wolf whose every kill answer fails (as a model seat whose server died would),
+    otherwise a random seat."""
+
+    concurrent = False
+
+    def __init__(self, seat: int) -> None:
+        self.inner = RandomAgent(seat)
+
+    async def decide(self, observation: Observation, request: Request) -> Decision:
+        if request.kind == "kill":
+            raise RuntimeError("no answer")
+        return await self.inner.decide(observation, request)
+
+
+@pytest.mark.parametrize("consensus", ["majority_tie_nokill", "leader"])
+@pytest.mark.parametrize("stray", [3, 5])
+def test_c15_a_pack_that_gave_no_answer_still_hunts_the_scripted_prey(
+        consensus: str, stray: int) -> None:
+    """C15 (the pack's kill): no wolf answered the kill request (each answer failed, so
+    each wolf got the fallback), and the pack still hunts: `pack_stray` draws the victim
+    among its legal prey, here forced to seat 3, then 5, under the majority rule and the
+    online lead wolf alike."""
+    config = GameConfig(roles={"werewolf": 2, "villager": 4}, rules=make_rules({
+        "sheriff.election": "none", "game.max_days": 1, "wolves.consensus": consensus}))
+    agents: dict[int, SeatAgent] = {s: _Silent(s) for s in range(1, 7)}
+    result = asyncio.run(run_game(config, agents, seed=4, deal=DEAL,
+                                  draws={"pack_stray": stray}))
+    fallbacks = [e for e in result.events if isinstance(e, Fallback) and e.kind == "kill"]
+    assert fallbacks and {e.seat for e in fallbacks} <= {1, 2}
+    night = [(e.seat, e.cause) for e in result.events if isinstance(e, CauseOfDeath)]
+    assert night[:1] == [(stray, "wolves")]
+
+
+def test_c15_the_unscripted_stray_victim_is_legal_prey() -> None:
+    """Unforced, the stray victim is one of the pack's prey: never a wolf
+    (`wolves.allow_wolf_target = false`), on every seed tried."""
+    config = GameConfig(roles={"werewolf": 2, "villager": 4}, rules=make_rules({
+        "sheriff.election": "none", "game.max_days": 1, "wolves.allow_wolf_target": False}))
+    victims: set[int] = set()
+    for seed in range(12):
+        agents: dict[int, SeatAgent] = {s: _Silent(s) for s in range(1, 7)}
+        result = asyncio.run(run_game(config, agents, seed=seed, deal=DEAL))
+        victims |= {e.seat for e in result.events
+                    if isinstance(e, CauseOfDeath) and e.cause == "wolves"}
+    assert victims and victims <= {3, 4, 5, 6}
