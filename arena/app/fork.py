@@ -20,7 +20,7 @@ from arena.engine import BaseEvent, Decision, GameResult, Observation, Request
 from arena.engine.requests import Usage
 from arena.errors import UsageError
 from arena.header import ForkOrigin, SeatEntry, TranscriptHeader
-from arena.transcript import config_of, deal_of, read
+from arena.transcript import config_of, deal_of, read, stop_point
 
 PEOPLE = ("human", "web")  # seats a person played: a fork needs an agent for them
 
@@ -84,6 +84,17 @@ def check_rebuildable(seat: int, spec: str) -> None:
                      f"(--seat {seat}=SPEC)")
 
 
+def fork_point(events: Sequence[BaseEvent], at: int) -> int:
+    """Where a fork of a game with ``events`` branches when asked to at ``at``: there,
+    or, past the last event a game that stopped (``aborted``) played, at that event (the
+    fork plays the game on from where it stopped); UsageError outside the game."""
+    if not events or not 0 <= at <= events[-1].seq:
+        last = events[-1].seq if events else 0
+        raise UsageError(f"--at {at}: the parent's events run from 0 to {last}")
+    stop = stop_point(events)
+    return at if stop is None else min(at, stop)
+
+
 def fork_session(parent: Path, at: int, specs: dict[int, str], out: Path,
                  timeout_s: float = 60.0, prompts: Sequence[Path] = ()) -> Session:
     """The forked game of ``parent`` at event ``at``, with ``specs`` (seat -> agent spec)
@@ -93,9 +104,7 @@ def fork_session(parent: Path, at: int, specs: dict[int, str], out: Path,
     whose texts none of the sets has."""
     transcript = read(parent)
     header, events = transcript.header, transcript.events
-    if not events or not 0 <= at <= events[-1].seq:
-        last = events[-1].seq if events else 0
-        raise UsageError(f"--at {at}: the parent's events run from 0 to {last}")
+    at = fork_point(events, at)
     config = config_of(header)
     recorded = {s.seat: s.agent for s in header.seats}
     chosen = {seat: specs.get(seat, recorded.get(seat, ""))

@@ -12,8 +12,8 @@ from agents.replay import ReplayAgent, decisions_by_seat
 from arena.app.reading import read_transcript
 from arena.app.session import Session
 from arena.engine import BaseEvent, Decision, Observation, Request, StopGame
-from arena.engine.events import Aborted, UsageSummary
-from arena.transcript import Transcript, config_of, deal_of
+from arena.engine.events import Aborted
+from arena.transcript import Transcript, config_of, deal_of, stop_point
 from arena.transcript_writer import event_line
 
 
@@ -51,11 +51,9 @@ class _UntilStopped(ReplayAgent):
 def _stops(events: Sequence[BaseEvent]) -> list[Callable[[BaseEvent], None]]:
     """For a game that ended ``aborted``: a sink that stops the replay after the last event
     before its end (the usage summary and ``aborted``), as the recorded game stopped."""
-    end = events[-1] if events else None
-    if not isinstance(end, Aborted):
+    last, end = stop_point(events), events[-1] if events else None
+    if last is None or not isinstance(end, Aborted):
         return []
-    closing = 2 if len(events) > 1 and isinstance(events[-2], UsageSummary) else 1
-    last = end.seq - closing
 
     def stop(event: BaseEvent) -> None:
         if event.seq == last:

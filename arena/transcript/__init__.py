@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,7 +19,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from arena.engine import BaseEvent, GameConfig, make_rules
-from arena.engine.events import SCHEMA, GameEnd, event_type
+from arena.engine.events import SCHEMA, Aborted, GameEnd, UsageSummary, event_type
 from arena.errors import TranscriptError
 from arena.files import Row, open_regular, read_lines
 from arena.header import TranscriptHeader
@@ -97,6 +97,17 @@ def ends_with_game_end(path: Path) -> bool:
         return tail.endswith(b"\n") and isinstance(EVENT_ADAPTER.validate_json(last), GameEnd)
     except ValidationError:
         return False
+
+
+
+def stop_point(events: Sequence[BaseEvent]) -> int | None:
+    """For a game that stopped ``aborted``: the seq of the last event it played, before
+    its closing usage summary and ``aborted``; None for any other game."""
+    end = events[-1] if events else None
+    if not isinstance(end, Aborted):
+        return None
+    closing = 2 if len(events) > 1 and isinstance(events[-2], UsageSummary) else 1
+    return end.seq - closing
 
 
 def _parse(path: Path, rows: Iterator[Row]) -> Transcript:

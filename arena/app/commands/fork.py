@@ -11,7 +11,7 @@ from pathlib import Path
 from rich.console import Console
 
 from arena.app.commands._game_setup import parse_seats
-from arena.app.fork import fork_game
+from arena.app.fork import fork_game, fork_point
 from arena.outputs import check_outputs
 from arena.transcript import read
 
@@ -37,12 +37,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def cmd_fork(args: argparse.Namespace, console: Console) -> int:
     parent = Path(args.game)
-    out = Path(args.out) if args.out else parent.with_name(f"{parent.stem}-fork-{args.at}.jsonl")
+    recorded = read(parent)
+    at = fork_point(recorded.events, args.at)
+    out = Path(args.out) if args.out else parent.with_name(f"{parent.stem}-fork-{at}.jsonl")
     check_outputs({"--out": out}, [parent])
-    players = len(read(parent).header.seats)
-    specs = parse_seats(args.seat, players)
-    result = asyncio.run(fork_game(parent, args.at, specs, out,
+    specs = parse_seats(args.seat, len(recorded.header.seats))
+    result = asyncio.run(fork_game(parent, at, specs, out,
                                    [Path(folder) for folder in args.prompts]))
-    console.print(f"forked {parent.name} at event {args.at}: {result.winner} won; "
+    console.print(f"forked {parent.name} at event {at}: {result.winner} won; "
                   f"transcript {out}", markup=False)
     return 0
