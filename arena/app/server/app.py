@@ -65,7 +65,8 @@ def create_app(out_dir: Path = Path("transcripts"), max_tables: int = MAX_TABLES
     """The web table server; its TableManager is ``app.state.tables``. Creating tables
     takes ``host_token`` (``X-Host-Token``; when none is given, one signed with the host
     secret in ``out_dir``, in ``app.state.host_token``): a stranger who reaches the server
-    cannot spend its model budget. Tables a killed server left mid-game come back at start.
+    cannot spend its model budget. Tables a killed server left mid-game come back at start,
+    and its newest finished tables (``recovery``).
     ``night_step_s``: each night step's least time where a table does not set its own;
     ``speech_s`` likewise a day's speech's time on screen (None: from its length)."""
     signing = links.host_secret(out_dir)
@@ -76,7 +77,7 @@ def create_app(out_dir: Path = Path("transcripts"), max_tables: int = MAX_TABLES
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        back, problems = recover(manager)  # the tables a killed server left mid-game
+        back, problems = await recover(manager)  # the tables a stopped server left
         for line in problems:
             log.warning("%s", line)
         if back:

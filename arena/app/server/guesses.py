@@ -29,3 +29,16 @@ def save(transcript: Path, guesses: dict[int, list[int]]) -> None:
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
     os.replace(tmp, path)
+
+
+class Saved(BaseModel):
+    """A guesses file as ``save`` writes it."""
+
+    game_id: str
+    guesses: dict[int, list[int]]
+
+
+def load(transcript: Path) -> dict[int, list[int]]:
+    """The guesses written beside ``transcript`` (none when there is no file)."""
+    path = guesses_path(transcript)
+    return Saved.model_validate_json(path.read_bytes()).guesses if path.is_file() else {}

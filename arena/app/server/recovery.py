@@ -1,5 +1,6 @@
 """Tables that survive their server: a restarted ``arena serve`` brings back every table
-whose game its transcript shows cut off.
+whose game its transcript shows cut off, and the newest finished ones (as many as the
+server keeps open for reloads), read-only.
 
 A table's settings and lobby are in ``<id>.table.json`` (``table_file``), its links are
 signed again from the host secret (``links``), and its game is played again from the
@@ -9,11 +10,15 @@ call) until the game is back at the last recorded event, then plays live: a pers
 asked the pending decision again, with a full turn. The events that come again are
 checked line by line against the file and not written twice; the new ones are
 appended, so ``arena replay --verify`` checks the whole game. The pages see the
-recorded events at once (no pacing), then the game at its pace.
+recorded events at once (no pacing), then the game at its pace. A finished game is
+played again to its recorded ``game_end`` the same way, nothing written: its table
+holds the same events, guesses and rematch as before. A game that ended ``aborted``
+does not come back.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -22,6 +27,7 @@ from pydantic import ValidationError
 from agents import Agent
 from agents.replay import ReplayAgent, decisions_by_seat
 from arena.app.fork import Clock, ForkSeat
+from arena.app.server import guesses
 from arena.app.server.pacing import NightPacer
 from arena.app.server.spending import Spend
 from arena.app.server.table import Table, TableError, TableSpec
@@ -58,12 +64,13 @@ class Resumed:
 
 class CatchUp:
     """Shows the recorded events at once: the pacer's holds are off until the game is
-    back at the last recorded event (``last``, its seq), which is held as usual."""
+    back at the last recorded event (``last``, its seq), which is held as usual; for good
+    when ``last`` is None (a finished game: its end shows at once too)."""
 
-    def __init__(self, pacer: NightPacer, last: int) -> None:
+    def __init__(self, pacer: NightPacer, last: int | None) -> None:
         self.pacer, self.last = pacer, last
         self.paced = pacer.step_s, pacer.speech_s
-        if last >= 0:
+        if last is None or last >= 0:
             pacer.step_s, pacer.speech_s = 0.0, 0.0
 
     def __call__(self, event: BaseEvent) -> None:
@@ -71,33 +78,58 @@ class CatchUp:
             self.pacer.step_s, self.pacer.speech_s = self.paced
 
 
-def recover(manager: TableManager) -> tuple[list[str], list[str]]:
-    """Bring back every table in ``manager.out_dir`` whose game was cut off: the ids of
-    the tables back, and one line for each table that cannot come back."""
-    back, problems = [], []
-    for path in sorted(manager.out_dir.glob(f"*{SUFFIX}")):
-        table_id = path.name.removesuffix(SUFFIX)
-        transcript = path.with_name(f"{table_id}.jsonl")
-        if ends_with_game_end(transcript):
-            continue
+async def recover(manager: TableManager) -> tuple[list[str], list[str]]:
+    """Bring back every table in ``manager.out_dir`` whose game was cut off, and the
+    newest finished ones: the ids of the tables back, and one line for each table that
+    cannot come back. The finished ones have reached their end again on return (in
+    moments: no pacing, no live agent asked), so their pages show it from the first
+    request."""
+    back: list[Table] = []
+    problems = []
+    paths, finished = _to_bring_back(manager)
+    for path in paths:
         try:
             record = TableRecord.model_validate_json(path.read_bytes())
-            table = bring_back(manager, record, transcript)
+            table = bring_back(manager, record, _transcript(path))
         except (OSError, ValidationError, TableError, TranscriptError) as exc:
-            problems.append(f"table {table_id} cannot come back: {exc}")
+            problems.append(f"table {path.name.removesuffix(SUFFIX)} cannot come back: {exc}")
         else:
             if table is not None:
-                back.append(table.id)
-    return back, problems
+                back.append(table)
+    for table in back:  # "play again" made before the restart: the same rematch
+        if table.rematch_id is not None:
+            table.rematch = manager.get(table.rematch_id)
+    await asyncio.gather(*(t.task for t in back
+                           if t.task is not None and t.transcript in finished))
+    return [t.id for t in back], problems
+
+
+def _to_bring_back(manager: TableManager) -> tuple[list[Path], set[Path]]:
+    """The settings files of the tables to bring back, oldest first: every table whose
+    transcript does not end with ``game_end``, and the ``manager.kept`` finished ones
+    whose transcripts changed last; and the transcripts of those finished ones."""
+    finished: list[Path] = []
+    cut_off: list[Path] = []
+    for path in manager.out_dir.glob(f"*{SUFFIX}"):
+        (finished if ends_with_game_end(_transcript(path)) else cut_off).append(path)
+    finished.sort(key=lambda path: _transcript(path).stat().st_mtime_ns, reverse=True)
+    newest = finished[:manager.kept]
+    return sorted(cut_off + newest), {_transcript(path) for path in newest}
+
+
+def _transcript(path: Path) -> Path:
+    """The transcript beside the settings file ``path``."""
+    return path.with_name(path.name.removesuffix(SUFFIX) + ".jsonl")
 
 
 def bring_back(manager: TableManager, record: TableRecord, transcript: Path) -> Table | None:
     """The table ``record`` describes, its game played again from ``transcript`` and
-    running on; None when that game has ended."""
+    running on, or finished again; None when that game ended ``aborted``."""
     spec = TableSpec.model_validate(record.spec)
     config = manager.checked(spec)
     recorded = _untorn(transcript)
-    if recorded.events and isinstance(recorded.events[-1], (GameEnd, Aborted)):
+    end = recorded.events[-1] if recorded.events else None
+    if isinstance(end, Aborted):
         return None
     if recorded.header.seed != record.seed:
         raise TableError(f"{transcript} is not the game of table {record.table}")
@@ -108,14 +140,16 @@ def bring_back(manager: TableManager, record: TableRecord, transcript: Path) -> 
     table.filled_by = record.fill
     for seat in record.filled:
         table.fill(seat)
-    if record.started:
+    if record.started or isinstance(end, GameEnd):  # a finished game has started
         table.started.set()
-    last = recorded.events[-1].seq if recorded.events else -1
+    table.guesses = guesses.load(transcript)
+    table.rematch_id = record.rematch
+    last = end.seq if end is not None else -1
     resumed = Resumed(transcript, recorded.lines)
     clock = Clock()
     replaying = _replaying(agents, recorded.events, clock, last)
-    session = manager.session(table, replaying, specs, None,
-                              [resumed, clock, CatchUp(table.pacer, last)])
+    catch_up = CatchUp(table.pacer, None if isinstance(end, GameEnd) else last)
+    session = manager.session(table, replaying, specs, None, [resumed, clock, catch_up])
     assert table.spend is not None
     _billed(table.spend, recorded.events)
     _billed(manager.spend, recorded.events)

@@ -6,7 +6,9 @@ person played (a seat the table's bot, or a model, took over at the start stays 
 it). It is made once: whoever presses first (a person at the table, or the host) makes
 it, and every page of the old table then shows its own link at the new one (a seat's new
 seat, a spectator's new spectator link); the new table waits in its lobby until they
-have come.
+have come. Its id is kept in the old table's settings file, so a restarted server that
+brings both back links them again (``recovery``); if the rematch did not come back, the
+old table makes no second one.
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ def play_again(manager: TableManager, table: Table) -> Table:
     not ended, or nobody played it."""
     if table.rematch is not None:
         return table.rematch
+    if table.rematch_id is not None:
+        raise TableError("this table's rematch was made before the server restarted and "
+                         "did not come back")
     if not table.ended():
         raise TableError("the game has not ended yet")
     if not table.tokens:
@@ -29,5 +34,7 @@ def play_again(manager: TableManager, table: Table) -> Table:
     spec = table.spec.model_copy(update={"seed": None, "humans": sorted(table.tokens),
                                          "agents": {**table.spec.agents, **models}})
     table.rematch = manager.create(spec)
+    table.rematch_id = table.rematch.id
+    table.save()
     table.wake()
     return table.rematch

@@ -130,6 +130,7 @@ class Table:
     transcript: Path | None = None
     started: asyncio.Event = field(default_factory=asyncio.Event)  # the lobby is over
     rematch: Table | None = None  # the table "play again" made from this one
+    rematch_id: str | None = None  # its id, kept when it did not come back after a restart
     version: int = 0  # raised by every change a page may see: the views' cache key
     views: ViewCache = field(default_factory=ViewCache)
     _watchers: set[asyncio.Event] = field(default_factory=set)
@@ -205,7 +206,7 @@ class Table:
                 night_step_s=self.night_step_s, speech_s=self.speech_s,
                 opened=sorted(self.opened), started=self.started.is_set(),
                 filled=sorted(set(self.spec.humans) - set(self.tokens)),
-                fill=self.filled_by))
+                fill=self.filled_by, rematch=self.rematch_id))
 
     def lobby_view(self) -> dict[str, Any]:
         """Who is at the table before its game starts: how many people have come and how

@@ -1,8 +1,9 @@
 """A web table's settings beside its transcript (``<table id>.table.json``): what a
 restarted server needs besides the transcript to bring the table back: the host's
 form (preset, seats' agents, pacing), the seed, the pace the server gave it, and its
-lobby (the seats opened, whether the game started, the seats given to the bot or a model). It
-holds no secret: the links are signed again from the host secret (``links``)."""
+lobby (the seats opened, whether the game started, the seats given to the bot or a model),
+and the table its "play again" made, if any. It holds no secret: the links are signed
+again from the host secret (``links``)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ class TableRecord(BaseModel):
     started: bool
     filled: list[int]  # seats nobody opened, played since the start by ``fill``:
     fill: str = "bot"  # the table's bot, or a model profile the server offers
+    rematch: str | None = None  # the id of the table "play again" made from this one
 
 
 def record_path(transcript: Path) -> Path:

@@ -66,9 +66,14 @@ class TableManager:
                             "spent": t.spend.spent, "cap": t.spend.cap}
                            for t in reversed(self.tables.values()) if t.spend is not None]}
 
+    @property
+    def kept(self) -> int:
+        """How many tables, finished ones included, stay open for reloads."""
+        return self.KEPT * self.max_tables
+
     def _forget_old(self) -> None:
         finished = [t for t in self.tables.values() if t.task is not None and t.task.done()]
-        for table in finished[:max(0, len(self.tables) + 1 - self.KEPT * self.max_tables)]:
+        for table in finished[:max(0, len(self.tables) + 1 - self.kept)]:
             del self.tables[table.id]
 
     def running(self) -> int:
