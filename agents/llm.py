@@ -142,12 +142,12 @@ class LLMAgent:
         """The game's first decision: the system prompt, schema and cache key, fixed for
         the whole game (a provider caches them at the front of every call)."""
         system = self.prompter.system(observation)
-        self.history = [Message("system", system)]
+        rules = self.prompter.rules(observation)
+        self.history = [Message("system", system, shared=len(rules))]
         self.schema = game_schema(dealt_roles(observation), observation.players,
                                   self.prompter.text)
         # one key for every seat whose prompts open with these rules (the schema follows from
         # them): a seat's first call reads the front another seat sent (prompt_cache_key)
-        rules = self.prompter.rules(observation)
         self.cache_key = "werewolf-" + hashlib.sha256(rules.encode()).hexdigest()[:32]
 
     async def decide(self, observation: Observation, request: Request) -> Decision:

@@ -1,7 +1,8 @@
 """Anthropic models via the async SDK: decisions through one forced tool call.
 
-The stable prefix is cached: a cache breakpoint goes on the last system block
-and on the (last) message marked ``cache=True``. The Messages API of this SDK
+The stable prefix is cached: a cache breakpoint goes after the rules every seat
+of the game shares (the front of the system prompt, ``Message.shared``), on the last
+system block and on the (last) message marked ``cache=True``. The Messages API of this SDK
 takes no sampling temperature, so a requested one is not sent.
 
 With a thinking budget (capabilities.toml or the seat's ``thinking_budget``)
@@ -148,8 +149,17 @@ def tool_name(schema_name: str) -> str:
 
 
 def _system(messages: tuple[Message, ...]) -> list[TextBlockParam]:
-    blocks: list[TextBlockParam] = [{"type": "text", "text": m.content}
-                                    for m in messages if m.role == "system"]
+    """The system blocks, a breakpoint after the last; a front every seat sends alike
+    (``Message.shared``: the rules) is a block of its own with a breakpoint, so another
+    seat's first call reads it from the cache."""
+    blocks: list[TextBlockParam] = []
+    for m in (m for m in messages if m.role == "system"):
+        if 0 < m.shared < len(m.content):
+            blocks.append({"type": "text", "text": m.content[:m.shared],
+                           "cache_control": {"type": "ephemeral"}})
+            blocks.append({"type": "text", "text": m.content[m.shared:]})
+        else:
+            blocks.append({"type": "text", "text": m.content})
     if blocks:
         blocks[-1]["cache_control"] = {"type": "ephemeral"}
     return blocks

@@ -21,6 +21,7 @@ class Message:
     role: Literal["system", "user", "assistant"]
     content: str
     cache: bool = False  # mark the end of a stable prefix (providers that cache use it)
+    shared: int = 0  # the length of its front every seat of the game sends alike (cached apart)
 
 
 @dataclass(frozen=True, slots=True)
