@@ -141,8 +141,8 @@ class LLMAgent:
     def start(self, observation: Observation) -> None:
         """The game's first decision: the system prompt, schema and cache key, fixed for
         the whole game (a provider caches them at the front of every call)."""
-        system = self.prompter.system(observation)
         rules = self.prompter.rules(observation)
+        system = self.prompter.system(observation, rules)
         self.history = [Message("system", system, shared=len(rules))]
         self.schema = game_schema(dealt_roles(observation), observation.players,
                                   self.prompter.text)

@@ -57,9 +57,11 @@ class Prompter:
         return "\n".join(f"- {row}" for row in rows)
 
     # --- message 0
-    def system(self, obs: Observation) -> str:
-        """The rules (the same for every seat of the game), then the seat's card."""
-        return self.rules(obs) + "\n\n" + self.card(obs, Voice(self.text, obs))
+    def system(self, obs: Observation, rules: str | None = None) -> str:
+        """The rules (the same for every seat of the game; ``rules`` when already
+        rendered), then the seat's card."""
+        front = self.rules(obs) if rules is None else rules
+        return front + "\n\n" + self.card(obs, Voice(self.text, obs))
 
     def rules(self, obs: Observation) -> str:
         """The front of the system prompt that every seat of the game shares."""

@@ -152,10 +152,6 @@ def hashes() -> dict[str, str]:
                for lang in TEXT_LANGS}}
 
 
-def template(lang: str, name: str) -> Template:
-    return SHIPPED.template(lang, name)
-
-
 def lines(lang: str) -> dict[str, Any]:
     return SHIPPED.lines(lang)
 

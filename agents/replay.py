@@ -261,6 +261,6 @@ class ReplayAgent:
                     self.cut_off = getattr(step, "usage", ())
                 raise step
             return step
-        if request.kind in OPTIONAL or request.kind in DAILY:
+        if request.kind in SILENT:
             return request.default()
         raise LookupError(f"seat {request.seat}: no recorded {request.kind} decision")

@@ -66,6 +66,15 @@ class ForkSeat:
         return tuple(unbilled()) if unbilled is not None else ()
 
 
+def replaying(agents: dict[int, Agent], events: Sequence[BaseEvent], clock: Clock,
+              at: int) -> dict[int, Agent]:
+    """Each seat's recorded answers in ``events`` while the game is before event ``at``
+    (``clock`` follows the game), then its agent in ``agents``."""
+    queues = decisions_by_seat([e.to_dict() for e in events])
+    return {seat: ForkSeat(ReplayAgent(queues.get(seat, []), clock.next), live, clock, at)
+            for seat, live in agents.items()}
+
+
 def check_rebuildable(seat: int, spec: str) -> None:
     """A fork rebuilds a seat from the header's spec only when that runs nothing the file
     names: a built-in bot, or an OpenAI or Anthropic model at its own API or on this
@@ -116,11 +125,8 @@ def fork_session(parent: Path, at: int, specs: dict[int, str], out: Path,
     for seat in sorted(chosen.keys() - specs.keys()):
         check_rebuildable(seat, chosen[seat])
     seed = header.seed or 0
-    queues = decisions_by_seat([e.to_dict() for e in events])
     clock = Clock()
-    agents: dict[int, Agent] = {
-        seat: ForkSeat(ReplayAgent(queues.get(seat, []), clock.next), live, clock, at)
-        for seat, live in live_agents(header, chosen, seed, prompts).items()}
+    agents = replaying(live_agents(header, chosen, seed, prompts), events, clock, at)
     return Session(config, agents, seed=seed, deal=deal_of(header, config), specs=chosen,
                    out=out, sinks=[clock], timeout_s=timeout_s,
                    record_reasoning=header.record_reasoning, draws=header.draws,

@@ -56,7 +56,6 @@ async def cast_ballots(
     # abstaining is legal by the rules, except (C19 must_vote_each_other) for a lover
     # whose only legal exile ballot is his partner
     abstain = rules[VoteRules].vote__allow_abstain
-    paired = paired and kind == "vote"
     requests = []
     for v in voters:
         options = options_for(v)

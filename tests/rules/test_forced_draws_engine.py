@@ -17,6 +17,7 @@ from arena.app.cli import main
 from arena.engine import Decision, GameConfig, Observation, Request, make_rules, run_game
 from arena.engine.events import CauseOfDeath, Fallback
 from arena.engine.judge import SeatAgent
+from tests.rules.test_day_common import game
 from tests.rules.test_forced_draws import _record, draws
 
 
@@ -37,12 +38,11 @@ def _game(roles: list[str], rules: dict[str, Any], seats: dict[int, dict[str, An
           forced: dict[str, Any], seed: int = 5) -> str:
     """A one-day scenario: the deal, rules over a sheriffless game, seat scripts and
     the ``[draws]`` table."""
-    rules = {"sheriff.election": "none", "game.max_days": 1, **rules}
-    lines = [f"seed = {seed}", f"roles = {json.dumps(roles)}", "[rules]",
-             *(f'"{k}" = {json.dumps(v)}' for k, v in rules.items())]
-    for seat, script in seats.items():
-        lines += [f"[seats.{seat}]", *(f"{k} = {json.dumps(v)}" for k, v in script.items())]
-    return "\n".join(lines) + "\n" + draws(forced)
+    scripts = "".join(f"[seats.{seat}]\n" + "".join(f"{k} = {json.dumps(v)}\n"
+                                                  for k, v in script.items())
+                      for seat, script in seats.items())
+    return game(roles, {"sheriff.election": "none", "game.max_days": 1, **rules},
+                scripts + draws(forced), seed=seed)
 
 
 SIX = ["werewolf", "seer", "villager", "villager", "villager", "villager"]

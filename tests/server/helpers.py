@@ -3,6 +3,7 @@ the way a browser does."""
 
 from __future__ import annotations
 
+import json
 import random
 import socket
 import threading
@@ -184,3 +185,8 @@ def drive(client: TestClient, created: Created, seed: int, check: Check | None =
             return views
         time.sleep(0.002)
     raise AssertionError("the game did not end in time")
+
+
+def usage(lines: list[str]) -> int:
+    """How many model calls the transcript lines record (``usage`` events)."""
+    return sum(json.loads(line)["type"] == "usage" for line in lines)

@@ -24,6 +24,7 @@ from tests.server.helpers import (
     host_client,
     open_seat,
     table_of,
+    usage,
     wait_for,
 )
 from tests.server.test_model_seats import PROFILES, Priced, fake_models  # noqa: F401
@@ -51,10 +52,6 @@ def seen(client: TestClient, created: Created, seat: int) -> list[dict[str, Any]
     view = client.get(created.seat_api(seat), params={"token": created.token(seat)})
     assert view.status_code == 200, view.text
     return view.json()["events"]  # type: ignore[no-any-return]
-
-
-def usage(lines: list[str]) -> int:
-    return sum(json.loads(line)["type"] == "usage" for line in lines)
 
 
 def test_a_table_comes_back_and_its_game_goes_on(tmp_path: Path,

@@ -24,7 +24,7 @@ from urllib.request import Request, urlopen
 import pytest
 
 from tests.llm.stub_server import StubServer
-from tests.server.helpers import Created, answer_for, token_of, wait_for
+from tests.server.helpers import Created, answer_for, token_of, usage, wait_for
 
 WAIT_S = 60.0
 
@@ -112,10 +112,6 @@ def play(served: Served, created: Created, until: Any) -> int | None:
                 assert refused.code == 409  # answered meanwhile by its turn's end
         time.sleep(0.01)
     raise AssertionError("the game did not go on")
-
-
-def usage(lines: list[str]) -> int:
-    return sum(json.loads(line)["type"] == "usage" for line in lines)
 
 
 def mid_game(transcript: Path) -> bool:

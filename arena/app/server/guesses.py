@@ -5,11 +5,11 @@ to ``<table id>.guesses.json`` beside the transcript (evals/spot_the_ai.py reads
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from arena.outputs import write_text
 from arena.run_layout import guesses_path
 
 
@@ -23,12 +23,9 @@ class Guess(BaseModel):
 
 def save(transcript: Path, guesses: dict[int, list[int]]) -> None:
     """Write every guess so far (replaced whole, so a reader never sees half a file)."""
-    path = guesses_path(transcript)
     data = {"game_id": transcript.stem,
             "guesses": {str(seat): sorted(ai) for seat, ai in sorted(guesses.items())}}
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    write_text(guesses_path(transcript), json.dumps(data, ensure_ascii=False) + "\n")
 
 
 class Saved(BaseModel):

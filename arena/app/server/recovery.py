@@ -24,9 +24,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from agents import Agent
-from agents.replay import ReplayAgent, decisions_by_seat
-from arena.app.fork import Clock, ForkSeat
+from arena.app.fork import Clock, replaying
 from arena.app.server import guesses
 from arena.app.server.pacing import NightPacer
 from arena.app.server.spending import Spend
@@ -147,24 +145,14 @@ def bring_back(manager: TableManager, record: TableRecord, transcript: Path) -> 
     last = end.seq if end is not None else -1
     resumed = Resumed(transcript, recorded.lines)
     clock = Clock()
-    replaying = _replaying(agents, recorded.events, clock, last)
+    seats = replaying(agents, recorded.events, clock, last)
     catch_up = CatchUp(table.pacer, None if isinstance(end, GameEnd) else last)
-    session = manager.session(table, replaying, specs, None, [resumed, clock, catch_up])
+    session = manager.session(table, seats, specs, None, [resumed, clock, catch_up])
     assert table.spend is not None
     _billed(table.spend, recorded.events)
     _billed(manager.spend, recorded.events)
     manager.run(table, session, resumed.close)
     return table
-
-
-def _replaying(agents: dict[int, Agent], events: Sequence[BaseEvent], clock: Clock,
-               last: int) -> dict[int, Agent]:
-    """Each seat's recorded answers while the game is before event ``last``, then its
-    live agent (agents/replay.py's matching, as ``arena fork`` does)."""
-    queues = decisions_by_seat([e.to_dict() for e in events])
-    return {seat: ForkSeat(ReplayAgent(queues.get(seat, []), lambda: clock.seq + 1),
-                           agent, clock, last)
-            for seat, agent in agents.items()}
 
 
 def _billed(spend: Spend, events: Sequence[BaseEvent]) -> None:

@@ -7,10 +7,11 @@ again from the host secret (``links``)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
+
+from arena.outputs import write_text
 
 SUFFIX = ".table.json"
 
@@ -39,8 +40,5 @@ def record_path(transcript: Path) -> Path:
 
 def save(transcript: Path, record: TableRecord) -> None:
     """Write ``record`` (a temporary file renamed into place: never half a file)."""
-    path = record_path(transcript)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(record.model_dump_json() + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    write_text(record_path(transcript), record.model_dump_json() + "\n")
 
